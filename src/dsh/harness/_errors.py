@@ -1,0 +1,45 @@
+"""The one exception hierarchy every layer extends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class HarnessError(Exception):
+    """An error with a stable string ``code`` and a message written for the reader (often a model).
+
+    ``details`` carries structured data a UI or hook can route on without parsing the message.
+    """
+
+    def __init__(self, code: str, message: str, *, details: Mapping[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details: Mapping[str, Any] = dict(details or {})
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
+
+
+class AbortError(HarnessError):
+    """Raised when an operation stops because its :class:`AbortSignal` fired.
+
+    ``reason`` is the signal's reason; a :class:`TimeoutError` reason means a deadline fired.
+    """
+
+    def __init__(self, reason: BaseException | None = None, message: str | None = None):
+        self.reason = reason
+        text = message or (str(reason) if reason is not None and str(reason) else None)
+        super().__init__("ABORTED", text or "The operation was aborted.")
+
+    @property
+    def is_timeout(self) -> bool:
+        return isinstance(self.reason, TimeoutError)
+
+
+class ConfigError(HarnessError):
+    """Bad configuration: a plugin list, a plugin's config, or a missing dependency."""
+
+    def __init__(self, message: str, *, code: str = "CONFIG_INVALID"):
+        super().__init__(code, message)
