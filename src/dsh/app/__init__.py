@@ -1,0 +1,1 @@
+"""Assembly of a context from configuration (surfaces)."""
