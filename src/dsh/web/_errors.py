@@ -19,6 +19,9 @@ WEB_PROVIDER_AMBIGUOUS = "WEB_PROVIDER_AMBIGUOUS"
 WEB_DUPLICATE_PROVIDER = "WEB_DUPLICATE_PROVIDER"
 WEB_ABORTED = "WEB_ABORTED"
 WEB_PROVIDER_ERROR = "WEB_PROVIDER_ERROR"
+# Beyond the seeds: a request the seam cannot pass on (a caller's programming error, such as
+# ``max_results=0``); the consumer validates what the model sends before it gets here.
+WEB_INVALID_REQUEST = "WEB_INVALID_REQUEST"
 
 # Fetch-transport codes, owned by web-fetch-http (another fetch backend need not raise them).
 WEB_INVALID_URL = "WEB_INVALID_URL"

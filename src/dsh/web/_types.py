@@ -47,12 +47,16 @@ class WebFetchRequest:
 
 @dataclass(frozen=True)
 class HtmlBody:
+    """Decoded HTML, as served; the consumer renders it (to Markdown)."""
+
     content: str
     kind: Literal["html"] = "html"
 
 
 @dataclass(frozen=True)
 class TextBody:
+    """Decoded text of any other textual type (plain text, JSON, XML, ...)."""
+
     content: str
     kind: Literal["text"] = "text"
 

@@ -7,6 +7,10 @@
     search_provider: exa   # or DSH_WEB_SEARCH_PROVIDER; unset = the single available one
     fetch_provider: http   # or DSH_WEB_FETCH_PROVIDER
 ```
+
+The config is the runtime's starting value: ``web_of(ctx).search_provider = "perplexity"`` is a
+settings change that applies to the next call. A provider plugin declares ``inject = ("web",)``
+and registers with ``ctx.effect(web_of(ctx).register_search_provider(provider))``.
 """
 
 from __future__ import annotations
