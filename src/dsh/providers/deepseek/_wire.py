@@ -1,0 +1,117 @@
+"""The DeepSeek search wire, shared by both DeepSeek providers.
+
+DeepSeek has no dedicated search endpoint: one search is a full Messages call to the
+Anthropic-compatible API with the native ``web_search_20250305`` server tool. DeepSeek runs the
+search on its side and returns structured ``web_search_tool_result`` blocks; sources come from
+those blocks only, never from URLs in the model's prose (strict: no block is an error).
+
+What the model is asked (docs/decisions/0050): the system prompt below, and the query as the
+whole user message, verbatim, so no query text can break out of a template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsh.providers._keyed_api import text_or_none, unprocessable
+from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchResult, WebSearchSource
+
+PROVIDER = "DeepSeek"
+ANTHROPIC_VERSION = "2023-06-01"
+TOOL_TYPE = "web_search_20250305"
+
+SYSTEM_PROMPT = (
+    "You are the search backend of a tool. Search the web with the web_search tool, using the "
+    "user's message verbatim as the query. Then reply in one short sentence: only the search "
+    "results are used, not your reply."
+)
+
+
+def headers(key: str) -> dict[str, str]:
+    return {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
+
+
+def build_body(*, model: str, max_uses: int, max_tokens: int, query: str) -> dict[str, Any]:
+    return {
+        "model": model,
+        "max_tokens": max_tokens,
+        "system": SYSTEM_PROMPT,
+        "messages": [{"role": "user", "content": query}],
+        "tools": [{"type": TOOL_TYPE, "name": "web_search", "max_uses": max_uses}],
+        # The answer prose is discarded, so reasoning tokens would be paid for nothing.
+        "thinking": {"type": "disabled"},
+    }
+
+
+def map_response(data: dict[str, Any]) -> WebSearchResult:
+    blocks = data.get("content")
+    if not isinstance(blocks, list):
+        raise unprocessable(PROVIDER, "`content` is missing or not an array")
+    results = [
+        b for b in blocks if isinstance(b, dict) and b.get("type") == "web_search_tool_result"
+    ]
+    if not results:
+        stop = text_or_none(data.get("stop_reason")) or "unknown"
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            "DeepSeek ran no web search for this query: its response has no "
+            f"web_search_tool_result block (stop_reason: {stop}). Sources are taken only from "
+            "search results, never from the model's prose. Try again, or rephrase the query.",
+            details={"provider": PROVIDER, "stop_reason": stop},
+        )
+    snippets = _first_cited_text_by_url(blocks)
+    sources: list[WebSearchSource] = []
+    seen: set[str] = set()
+    errors: list[str] = []
+    searched = False
+    for block in results:
+        inner = block.get("content")
+        if isinstance(inner, dict) and inner.get("type") == "web_search_tool_result_error":
+            errors.append(text_or_none(inner.get("error_code")) or "unknown")
+            continue
+        if not isinstance(inner, list):
+            raise unprocessable(PROVIDER, "a web_search_tool_result block has no result list")
+        searched = True
+        for item in inner:
+            if not isinstance(item, dict) or item.get("type") != "web_search_result":
+                continue
+            url = text_or_none(item.get("url"))
+            if url is None or url in seen:
+                continue  # several searches may return one page; it is one source
+            seen.add(url)
+            sources.append(
+                WebSearchSource(
+                    url=url,
+                    title=text_or_none(item.get("title")),
+                    snippet=snippets.get(url),
+                    published_at=text_or_none(item.get("page_age")),
+                )
+            )
+    if not searched:
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            f"DeepSeek web search failed (error_code: {', '.join(errors)}).",
+            details={"provider": PROVIDER, "error_codes": errors},
+        )
+    return WebSearchResult(sources=tuple(sources))
+
+
+def _first_cited_text_by_url(blocks: list[Any]) -> dict[str, str]:
+    """The first ``web_search_result_location`` citation's ``cited_text`` for each URL."""
+    found: dict[str, str] = {}
+    for block in blocks:
+        if not isinstance(block, dict) or block.get("type") != "text":
+            continue
+        citations = block.get("citations")
+        if not isinstance(citations, list):
+            continue
+        for citation in citations:
+            if not isinstance(citation, dict):
+                continue
+            if citation.get("type") != "web_search_result_location":
+                continue
+            url = text_or_none(citation.get("url"))
+            text = text_or_none(citation.get("cited_text"))
+            if url is not None and text is not None and url not in found:
+                found[url] = text
+    return found

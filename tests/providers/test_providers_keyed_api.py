@@ -1,0 +1,414 @@
+"""The shared plumbing of the keyed search APIs, against real loopback servers."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import time
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from dsh.harness import AbortController, AbortSignal
+from dsh.providers._keyed_api import (
+    MAX_BODY_BYTES,
+    check_base_url,
+    new_client,
+    post_json,
+    provider_message,
+    retry_after_seconds,
+)
+from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
+from support.local_http import LocalServer, Request, write_head, write_response
+
+KEY = "k-secret-abcdef-0123456789"
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    instance = new_client(10.0)
+    try:
+        yield instance
+    finally:
+        await instance.aclose()
+
+
+async def call(
+    client: httpx.AsyncClient,
+    server: LocalServer,
+    *,
+    time_limit: float = 10.0,
+    signal: AbortSignal | None = None,
+) -> dict[str, object]:
+    return await post_json(
+        client,
+        provider="Exa",
+        url=server.url("/search"),
+        headers={"x-api-key": KEY},
+        body={"query": "q"},
+        secret=KEY,
+        time_limit=time_limit,
+        signal=signal,
+    )
+
+
+async def failure(
+    client: httpx.AsyncClient,
+    server: LocalServer,
+    *,
+    time_limit: float = 10.0,
+    signal: AbortSignal | None = None,
+) -> WebError:
+    with pytest.raises(WebError) as caught:
+        await call(client, server, time_limit=time_limit, signal=signal)
+    assert KEY not in caught.value.message
+    assert KEY not in repr(caught.value)
+    return caught.value
+
+
+def sequence(server: LocalServer, responses: list[tuple[int, dict[str, str], bytes]]) -> None:
+    """Serve ``responses`` in order at /search (the last one repeats)."""
+    served = 0
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        nonlocal served
+        status, headers, body = responses[min(served, len(responses) - 1)]
+        served += 1
+        await write_response(writer, status, {"Content-Type": "application/json", **headers}, body)
+
+    server.route("/search", handler)
+
+
+# -- success ---------------------------------------------------------------------------------
+async def test_posts_json_with_headers_and_returns_the_object(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {"results": []})
+    assert await call(client, server) == {"results": []}
+    (request,) = server.requests
+    assert request.method == "POST"
+    assert request.json() == {"query": "q"}
+    assert request.headers["x-api-key"] == KEY
+    assert request.headers["content-type"] == "application/json"
+    assert request.headers["accept"] == "application/json"
+    assert request.headers["user-agent"].startswith("dsh-web")
+
+
+async def test_non_ascii_query_is_sent_as_utf8_json(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {})
+    await post_json(
+        client,
+        provider="Exa",
+        url=server.url("/search"),
+        headers={},
+        body={"query": "北京 天气 ☀"},
+        secret=KEY,
+        time_limit=5,
+    )
+    assert server.requests[0].body.decode("utf-8") == '{"query": "北京 天气 ☀"}'
+
+
+# -- redirects ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+async def test_redirect_fails_before_the_location_is_contacted(
+    client: httpx.AsyncClient, server: LocalServer, second_server: LocalServer, status: int
+) -> None:
+    second_server.respond_json("/search", {"results": []})
+    server.respond("/search", "", status=status, headers={"Location": second_server.url("/search")})
+    error = await failure(client, server)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message.startswith(f"Exa API redirected (HTTP {status}) to {second_server.url()}")
+    assert "never follow redirects" in error.message
+    assert len(server.requests) == 1
+    assert second_server.requests == []
+
+
+async def test_a_key_echoed_in_the_location_is_redacted(
+    client: httpx.AsyncClient, server: LocalServer, second_server: LocalServer
+) -> None:
+    server.respond("/search", status=302, headers={"Location": f"{second_server.url()}?k={KEY}"})
+    error = await failure(client, server)
+    assert "[redacted]" in error.message
+    assert second_server.requests == []
+
+
+# -- HTTP errors ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"error": "invalid api key"}, "Exa API error (HTTP 401): invalid api key"),
+        ({"error": {"message": "bad key", "type": "x"}}, "Exa API error (HTTP 401): bad key"),
+        (
+            {"type": "error", "error": {"type": "authentication_error", "message": "nope"}},
+            "Exa API error (HTTP 401): nope",
+        ),
+        ({"message": "Unauthorized"}, "Exa API error (HTTP 401): Unauthorized"),
+        ({"detail": "Not authenticated"}, "Exa API error (HTTP 401): Not authenticated"),
+        (
+            {"detail": [{"loc": ["body", "query"], "msg": "field required"}]},
+            "Exa API error (HTTP 401): field required",
+        ),
+        ({"unrelated": True}, "Exa API error (HTTP 401)"),
+    ],
+)
+async def test_http_error_names_provider_status_and_provider_message(
+    client: httpx.AsyncClient, server: LocalServer, body: object, expected: str
+) -> None:
+    server.respond_json("/search", body, status=401)
+    error = await failure(client, server)
+    assert (error.code, error.message) == (WEB_PROVIDER_ERROR, expected)
+    assert error.details["status"] == 401
+
+
+async def test_plain_text_error_body_is_the_message(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond("/search", "upstream overloaded\n", status=502)
+    error = await failure(client, server)
+    assert error.message == "Exa API error (HTTP 502): upstream overloaded"
+
+
+async def test_html_or_empty_error_bodies_add_nothing(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond(
+        "/search", "<html><body>502 Bad Gateway</body></html>", status=502, content_type="text/html"
+    )
+    assert (await failure(client, server)).message == "Exa API error (HTTP 502)"
+    server.respond("/search", "", status=500)
+    assert (await failure(client, server)).message == "Exa API error (HTTP 500)"
+
+
+async def test_a_key_echoed_in_an_error_body_is_redacted(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {"error": f"key {KEY} is revoked"}, status=403)
+    error = await failure(client, server)
+    assert error.message == "Exa API error (HTTP 403): key [redacted] is revoked"
+
+
+async def test_long_provider_messages_are_bounded(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {"error": "x" * 5000}, status=400)
+    assert len((await failure(client, server)).message) < 400
+
+
+# -- unprocessable bodies -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (b"", "the body is empty"),
+        (b"   \n", "the body is empty"),
+        (b"<html>hello</html>", "the body is not JSON"),
+        (b"{truncated", "the body is not JSON"),
+        (b"[1, 2]", "expected a JSON object, got a JSON array"),
+        (b'"text"', "expected a JSON object, got a JSON string"),
+        (b"null", "expected a JSON object, got a JSON null"),
+    ],
+)
+async def test_unprocessable_success_bodies(
+    client: httpx.AsyncClient, server: LocalServer, body: bytes, reason: str
+) -> None:
+    server.respond("/search", body, content_type="application/json")
+    error = await failure(client, server)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message == f"Exa returned an unprocessable response body: {reason}."
+
+
+async def test_oversized_body_is_refused(client: httpx.AsyncClient, server: LocalServer) -> None:
+    async def huge(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Length": str(MAX_BODY_BYTES + 1)})
+
+    server.route("/search", huge)
+    error = await failure(client, server)
+    assert error.message.startswith("Exa returned an unprocessable response body: the body is")
+
+
+# -- network --------------------------------------------------------------------------------------
+async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> None:
+    closed = await LocalServer("127.0.0.1").start()
+    await closed.close()  # nothing listens on this loopback port any more
+    error = await failure(client, closed)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message.startswith(f"Could not reach the Exa API at {closed.origin}: ConnectError")
+
+
+async def test_connection_dropped_mid_response_names_the_cause(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    async def drop(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Length": "100"})
+        writer.write(b'{"res')
+        await writer.drain()
+        writer.close()
+
+    server.route("/search", drop)
+    error = await failure(client, server)
+    assert error.message.startswith(f"Could not reach the Exa API at {server.origin}:")
+    assert "RemoteProtocolError" in error.message or "ReadError" in error.message
+
+
+# -- Retry-After ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("status", [429, 503])
+async def test_retry_after_is_honoured_then_succeeds(
+    client: httpx.AsyncClient, server: LocalServer, status: int
+) -> None:
+    busy = (status, {"Retry-After": "0"}, b'{"error": "slow down"}')
+    sequence(server, [busy, busy, (200, {}, b'{"ok": true}')])
+    assert await call(client, server) == {"ok": True}
+    assert len(server.requests) == 3
+
+
+async def test_at_most_two_retries_then_the_error_is_reported(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    sequence(server, [(429, {"Retry-After": "0"}, b'{"error": "rate limited"}')])
+    error = await failure(client, server)
+    assert error.message == "Exa API error (HTTP 429): rate limited"
+    assert len(server.requests) == 3
+
+
+async def test_no_retry_without_retry_after_or_for_other_statuses(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    sequence(server, [(429, {}, b'{"error": "rate limited"}')])
+    await failure(client, server)
+    assert len(server.requests) == 1
+    sequence(server, [(500, {"Retry-After": "0"}, b"{}")])
+    await failure(client, server)
+    assert len(server.requests) == 2
+
+
+async def test_retry_after_longer_than_the_deadline_is_reported_at_once(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    sequence(server, [(503, {"Retry-After": "120"}, b'{"error": "maintenance"}')])
+    started = time.monotonic()
+    error = await failure(client, server, time_limit=30)
+    assert error.message == "Exa API error (HTTP 503): maintenance"
+    assert len(server.requests) == 1
+    assert time.monotonic() - started < 5
+
+
+async def test_retry_after_as_an_http_date(client: httpx.AsyncClient, server: LocalServer) -> None:
+    past = email.utils.formatdate(time.time() - 60, usegmt=True)
+    sequence(server, [(429, {"Retry-After": past}, b"{}"), (200, {}, b'{"ok": 1}')])
+    assert await call(client, server) == {"ok": 1}
+    assert len(server.requests) == 2
+
+
+def test_retry_after_parsing() -> None:
+    now = 1_000_000.0
+    assert retry_after_seconds("3", now=now) == 3.0
+    assert retry_after_seconds("0.25", now=now) == 0.25
+    assert retry_after_seconds("-4", now=now) == 0.0
+    assert retry_after_seconds(email.utils.formatdate(now + 30, usegmt=True), now=now) == 30.0
+    for unusable in (None, "", "soon", "nan", "inf", "Mon, 99 Foo 2024"):
+        assert retry_after_seconds(unusable, now=now) is None
+
+
+# -- abort and deadline ---------------------------------------------------------------------------
+async def test_abort_before_the_request_sends_nothing(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {})
+    error = await failure(client, server, signal=AbortSignal.abort())
+    assert error.code == WEB_ABORTED
+    assert server.requests == []
+
+
+async def test_abort_while_waiting_for_the_response(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    arrived = asyncio.Event()
+
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await asyncio.Event().wait()  # never answers
+
+    server.route("/search", hang)
+    controller = AbortController()
+    task = asyncio.create_task(failure(client, server, signal=controller.signal))
+    await arrived.wait()
+    controller.abort(RuntimeError("the user stopped the turn"))
+    error = await asyncio.wait_for(task, 5)
+    assert error.code == WEB_ABORTED
+    assert error.message == "The Exa search was aborted: the user stopped the turn"
+
+
+async def test_abort_during_the_retry_after_wait(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    answered = asyncio.Event()
+
+    async def busy(_request: Request, writer: asyncio.StreamWriter) -> None:
+        body = json.dumps({"error": "busy"}).encode()
+        await write_response(writer, 429, {"Retry-After": "30"}, body)
+        answered.set()
+
+    server.route("/search", busy)
+    controller = AbortController()
+    task = asyncio.create_task(failure(client, server, time_limit=60, signal=controller.signal))
+    await answered.wait()
+    controller.abort()
+    error = await asyncio.wait_for(task, 5)
+    assert error.code == WEB_ABORTED
+    assert len(server.requests) == 1
+
+
+async def test_the_deadline_covers_the_whole_call(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        await asyncio.Event().wait()
+
+    server.route("/search", hang)
+    error = await failure(client, server, time_limit=0.2)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message.startswith("Exa API request timed out after 0.2 s")
+
+
+async def test_native_cancellation_propagates(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    arrived = asyncio.Event()
+
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await asyncio.Event().wait()
+
+    server.route("/search", hang)
+    task = asyncio.create_task(call(client, server, signal=AbortController().signal))
+    await arrived.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+# -- helpers --------------------------------------------------------------------------------------
+def test_provider_message_shapes() -> None:
+    assert provider_message({"error": "a"}) == "a"
+    assert provider_message({"error": {"message": "b"}}) == "b"
+    assert provider_message({"error": {"type": "x"}, "message": "c"}) == "c"
+    assert provider_message({"detail": [{"msg": "d"}, {"msg": "e"}]}) == "d; e"
+    assert provider_message({"error": "  "}) is None
+    assert provider_message(["not", "a", "mapping"]) is None
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["api.exa.ai", "ftp://api.exa.ai", "https://", "https://u:p@api.exa.ai", "https://a/?q=1"],
+)
+def test_check_base_url_rejects(bad: str) -> None:
+    with pytest.raises(ValueError, match=r"URL|credentials|query"):
+        check_base_url(bad)
+
+
+def test_check_base_url_strips_the_trailing_slash() -> None:
+    assert check_base_url(" https://api.exa.ai/ ") == "https://api.exa.ai"
+    assert check_base_url("http://127.0.0.1:8080/v1/") == "http://127.0.0.1:8080/v1"

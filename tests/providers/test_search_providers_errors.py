@@ -1,0 +1,149 @@
+"""Every error path, for every keyed search provider, through the plugin and the real seam."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+from search_provider_support import CASES, Case, Harness, MutableSource, fixture, load
+
+from dsh.harness import AbortController, Credentials
+from dsh.providers.deepseek import DeepSeekSearchConfig, DeepSeekSearchProvider
+from dsh.providers.exa import ExaConfig, ExaSearchProvider
+from dsh.providers.perplexity import PerplexityConfig, PerplexitySearchProvider
+from dsh.web import (
+    WEB_ABORTED,
+    WEB_PROVIDER_CREDENTIAL_MISSING,
+    WEB_PROVIDER_ERROR,
+    WebError,
+    WebSearchRequest,
+)
+from support.local_http import LocalServer, Request, write_response
+
+pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+
+
+async def failure(harness: Harness, case: Case, signal: object = None) -> WebError:
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"), signal)  # type: ignore[arg-type]
+    assert case.key not in caught.value.message
+    return caught.value
+
+
+async def test_redirect_is_never_followed(
+    harness: Harness, server: LocalServer, second_server: LocalServer, case: Case
+) -> None:
+    second_server.respond_json(case.path, fixture(case.ok_fixture))
+    server.respond(case.path, status=307, headers={"Location": second_server.url(case.path)})
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message.startswith(f"{case.display} API redirected (HTTP 307)")
+    assert len(server.requests) == 1
+    assert second_server.requests == []  # the credential never reached the Location
+
+
+async def test_http_error_carries_the_provider_message(
+    harness: Harness, server: LocalServer, case: Case
+) -> None:
+    server.respond_json(case.path, {"error": {"message": "invalid api key"}}, status=401)
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert (error.code, error.message) == (
+        WEB_PROVIDER_ERROR,
+        f"{case.display} API error (HTTP 401): invalid api key",
+    )
+
+
+async def test_non_json_body_is_unprocessable(
+    harness: Harness, server: LocalServer, case: Case
+) -> None:
+    server.respond(case.path, "<html>maintenance</html>", content_type="text/html")
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert error.message == (
+        f"{case.display} returned an unprocessable response body: the body is not JSON."
+    )
+
+
+async def test_network_failure_names_the_cause(harness: Harness, case: Case) -> None:
+    gone = await LocalServer("127.0.0.1").start()
+    await gone.close()
+    load(harness, case, gone.url(""))
+    error = await failure(harness, case)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message.startswith(f"Could not reach the {case.display} API at {gone.origin}:")
+
+
+async def test_abort_in_flight(harness: Harness, server: LocalServer, case: Case) -> None:
+    arrived = asyncio.Event()
+
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await asyncio.Event().wait()
+
+    server.route(case.path, hang)
+    load(harness, case, server.url(""))
+    controller = AbortController()
+    task = asyncio.create_task(failure(harness, case, controller.signal))
+    await arrived.wait()
+    controller.abort()
+    assert (await asyncio.wait_for(task, 5)).code == WEB_ABORTED
+
+
+async def test_retry_after_then_success_resends_the_same_request(
+    harness: Harness, server: LocalServer, case: Case
+) -> None:
+    served = 0
+
+    async def flaky(_request: Request, writer: asyncio.StreamWriter) -> None:
+        nonlocal served
+        served += 1
+        if served <= 2:
+            await write_response(writer, 503 if served == 1 else 429, {"Retry-After": "0"}, b"")
+        else:
+            body = json.dumps(fixture(case.ok_fixture)).encode()
+            await write_response(writer, 200, {"Content-Type": "application/json"}, body)
+
+    server.route(case.path, flaky)
+    load(harness, case, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources
+    assert len(server.requests) == 3
+    assert all(case.auth_ok(r.headers) for r in server.requests)
+    assert len({r.body for r in server.requests}) == 1
+
+
+async def test_deadline(harness: Harness, server: LocalServer, case: Case) -> None:
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        await asyncio.Event().wait()
+
+    server.route(case.path, hang)
+    load(harness, case, server.url(""), timeout=0.2)
+    error = await failure(harness, case)
+    assert error.message.startswith(f"{case.display} API request timed out after 0.2 s")
+
+
+async def test_a_key_that_disappears_is_a_credential_error(server: LocalServer, case: Case) -> None:
+    # Called directly (the seam would not select an unavailable provider).
+    provider: ExaSearchProvider | PerplexitySearchProvider | DeepSeekSearchProvider
+    credentials = Credentials(MutableSource())
+    async with httpx.AsyncClient() as client:
+        if case.provider_id == "exa":
+            provider = ExaSearchProvider(ExaConfig(base_url=server.url("")), credentials, client)
+        elif case.provider_id == "perplexity":
+            provider = PerplexitySearchProvider(
+                PerplexityConfig(base_url=server.url("")), credentials, client
+            )
+        else:
+            provider = DeepSeekSearchProvider(
+                DeepSeekSearchConfig(base_url=server.url("")), credentials, client
+            )
+        assert provider.available() is False
+        with pytest.raises(WebError) as caught:
+            await provider.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_CREDENTIAL_MISSING
+    assert case.key_env in caught.value.message
+    assert server.requests == []

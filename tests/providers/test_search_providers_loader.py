@@ -1,0 +1,121 @@
+"""Each search plugin loads through the real loader from YAML, registers, works and unloads."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import httpx
+import pytest
+import yaml
+from search_provider_support import fixture
+
+from dsh.harness import (
+    ChatRoute,
+    Context,
+    Credentials,
+    MappingSource,
+    load_plugins,
+    parse_plugin_list,
+)
+from dsh.providers.deepseek import api_plugin, official_plugin
+from dsh.providers.exa import plugin as exa_plugin
+from dsh.providers.perplexity import plugin as perplexity_plugin
+from dsh.web import WebSearchRequest, web_of
+from support.local_http import LocalServer
+
+PLUGINS = [
+    # (entry point name, provider id, module, path served, fixture)
+    ("web-search-exa", "exa", exa_plugin, "/search", "exa_search.json"),
+    (
+        "web-search-perplexity",
+        "perplexity",
+        perplexity_plugin,
+        "/chat/completions",
+        "perplexity_citations_only.json",
+    ),
+    (
+        "web-search-deepseek",
+        "deepseek-official",
+        official_plugin,
+        "/messages",
+        "deepseek_web_search.json",
+    ),
+    ("web-deepseek-api", "deepseek-api", api_plugin, "/messages", "deepseek_web_search.json"),
+]
+
+YAML = """
+- id: web
+  name: dsh-web
+  config:
+    search_provider: {provider_id}
+- id: search
+  name: {entry_point}
+  config:
+    base_url: {base_url}
+    timeout: 5
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry_point", "provider_id", "module", "path", "body"),
+    PLUGINS,
+    ids=[p[0] for p in PLUGINS],
+)
+async def test_loads_from_yaml_registers_searches_and_disposes(
+    server: LocalServer,
+    monkeypatch: pytest.MonkeyPatch,
+    entry_point: str,
+    provider_id: str,
+    module: ModuleType,
+    path: str,
+    body: str,
+) -> None:
+    clients: list[httpx.AsyncClient] = []
+    real_new_client = module.new_client
+
+    def recording_new_client(timeout: float) -> httpx.AsyncClient:
+        client: httpx.AsyncClient = real_new_client(timeout)
+        clients.append(client)
+        return client
+
+    monkeypatch.setattr(module, "new_client", recording_new_client)
+    server.respond_json(path, fixture(body))
+    credentials = Credentials(
+        MappingSource({"EXA_API_KEY": "k1", "PERPLEXITY_API_KEY": "k2", "DEEPSEEK_API_KEY": "k3"})
+    )
+    credentials.add_route(ChatRoute("ds", "deepseek", api_key="k4"))
+    ctx = Context(credentials=credentials)
+    text = YAML.format(provider_id=provider_id, entry_point=entry_point, base_url=server.url(""))
+    loaded = load_plugins(ctx, parse_plugin_list(yaml.safe_load(text), source="test.yaml"))
+    web = web_of(ctx)
+    try:
+        assert web.search_provider_ids() == [provider_id]
+        if provider_id == "deepseek-api":
+            assert await web.search_ready("ds") is True  # its searches run inside tool calls
+        else:
+            result = await web.search(WebSearchRequest("q", max_results=3))
+            assert result.sources
+            assert len(server.requests) == 1
+        (client,) = clients
+        assert not client.is_closed
+        await loaded[-1].context.dispose()  # unload the provider plugin only
+        assert web.search_provider_ids() == []
+        assert client.is_closed
+    finally:
+        await ctx.dispose()
+
+
+async def test_an_unknown_config_key_fails_before_anything_is_applied() -> None:
+    from dsh.harness import ConfigError
+
+    ctx = Context(credentials=Credentials(MappingSource({})))
+    entries = parse_plugin_list(
+        yaml.safe_load(
+            "- {id: web, name: dsh-web}\n- {id: s, name: web-search-exa, config: {baseURL: x}}\n"
+        )
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(ctx, entries)
+    assert "Invalid config for plugin 's'" in caught.value.message
+    assert "unknown key 'baseURL'" in caught.value.message
+    assert not ctx.has("web")
