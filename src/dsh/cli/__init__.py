@@ -1,12 +1,9 @@
-"""The `dsh-web` command line."""
+"""The `dsh-web` command line: ``fetch``, ``search``, ``tools``, ``mcp``, ``config``.
 
-import sys
+Heavy modules (httpx, pydantic, lxml, mcp) are imported only by the command that needs them,
+so ``dsh-web --help`` starts fast.
+"""
 
+from dsh.cli._main import main
 
-def main(argv: list[str] | None = None) -> int:
-    print("usage: dsh-web {fetch,search,tools,mcp,config} ...")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+__all__ = ["main"]

@@ -1,0 +1,87 @@
+"""Building a context from the plugin list: a YAML file, ``$DSH_WEB_CONFIG`` or the default."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from dsh.app._defaults import CONFIG_ENV, DEFAULT_PLUGINS
+from dsh.harness import (
+    Context,
+    Credentials,
+    LoadedPlugin,
+    PluginEntry,
+    load_plugins,
+    read_plugin_list,
+    resolve_plugin,
+)
+
+ConfigPath = str | Path | None
+
+
+def config_source(config_path: ConfigPath = None) -> Path | None:
+    """The config file in effect: the argument, else ``$DSH_WEB_CONFIG``, else None (default)."""
+    if config_path is not None and str(config_path) != "":
+        return Path(config_path)
+    from_env = os.environ.get(CONFIG_ENV, "").strip()
+    return Path(from_env) if from_env else None
+
+
+def plugin_entries(config_path: ConfigPath = None) -> list[PluginEntry]:
+    """The plugin list in effect (see :func:`config_source`); raises ``ConfigError`` if bad."""
+    source = config_source(config_path)
+    if source is None:
+        return list(DEFAULT_PLUGINS)
+    return read_plugin_list(source)
+
+
+def load_context(
+    config_path: ConfigPath = None,
+    *,
+    entries: Iterable[PluginEntry] | None = None,
+    credentials: Credentials | None = None,
+    resolve: Callable[[str], object] = resolve_plugin,
+) -> tuple[Context, list[LoadedPlugin]]:
+    """Like :func:`build_context`, also returning what was loaded (for ``dsh-web config``)."""
+    chosen = list(entries) if entries is not None else plugin_entries(config_path)
+    ctx = Context(credentials=credentials)
+    loaded = load_plugins(ctx, chosen, resolve=resolve)
+    return ctx, loaded
+
+
+def build_context(
+    config_path: ConfigPath = None,
+    *,
+    entries: Iterable[PluginEntry] | None = None,
+    credentials: Credentials | None = None,
+) -> Context:
+    """A root context with every plugin of the list loaded: ``ctx.web``, ``ctx.tools``, ...
+
+    ``entries`` (already parsed) wins over ``config_path``; with neither, ``$DSH_WEB_CONFIG``
+    or the embedded default is used. Raises :class:`~dsh.harness.ConfigError` for a bad list
+    or plugin config, with nothing left loaded. Release it with ``await close(ctx)``.
+    """
+    ctx, _ = load_context(config_path, entries=entries, credentials=credentials)
+    return ctx
+
+
+async def close(ctx: Context) -> None:
+    """Unload every plugin of ``ctx`` (closes provider clients)."""
+    await ctx.dispose()
+
+
+@asynccontextmanager
+async def open_context(
+    config_path: ConfigPath = None,
+    *,
+    entries: Iterable[PluginEntry] | None = None,
+    credentials: Credentials | None = None,
+) -> AsyncIterator[Context]:
+    """``async with open_context() as ctx:`` — :func:`build_context` plus :func:`close`."""
+    ctx = build_context(config_path, entries=entries, credentials=credentials)
+    try:
+        yield ctx
+    finally:
+        await close(ctx)

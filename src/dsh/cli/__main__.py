@@ -1,0 +1,5 @@
+import sys
+
+from dsh.cli import main
+
+sys.exit(main())

@@ -1,0 +1,176 @@
+"""The commands. Imported only after argument parsing succeeded (it pulls in the harness)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from dsh.app import build_context, close, describe_config
+from dsh.cli._main import CommandError
+from dsh.cli._parser import EXIT_OK, EXIT_USAGE, EXIT_WEB
+from dsh.cli._spinner import spinner
+from dsh.harness import AbortController, Context, ToolResult, to_anthropic, to_mcp, to_openai
+
+# Tool-result codes that mean "you asked wrongly" rather than "the web call failed".
+_USAGE_CODES = frozenset({"INVALID_ARGS", "UNKNOWN_TOOL", "TOOL_INACTIVE"})
+
+FETCH_HEADER_PREFIX = "Fetched "
+TRUNCATION_NOTE = "(Content truncated. Fetch a more specific URL or section for the full text.)"
+
+
+def run(args: argparse.Namespace) -> int:
+    command: str = args.command
+    config: str | None = getattr(args, "config", None)
+    if command == "mcp":
+        from dsh.mcp import serve
+
+        host_port: tuple[str, int] | None = args.http
+        serve(config, http=host_port)
+        return EXIT_OK
+    if command == "config":
+        return _print_config(config, as_json=args.json)
+    return asyncio.run(_with_context(args, config))
+
+
+async def _with_context(args: argparse.Namespace, config: str | None) -> int:
+    ctx = build_context(config)
+    try:
+        if args.command == "fetch":
+            return await _fetch(ctx, args.url, as_json=args.json)
+        if args.command == "search":
+            return await _search(ctx, list(args.queries), as_json=args.json)
+        if args.command == "tools":
+            return await _tools(ctx, args.format)
+        raise CommandError("USAGE", f"unknown command {args.command!r}", EXIT_USAGE)
+    finally:
+        await close(ctx)
+
+
+async def _call(ctx: Context, tool: str, arguments: Mapping[str, Any], label: str) -> ToolResult:
+    controller = AbortController()
+    try:
+        async with spinner(sys.stderr, label):
+            result = await ctx.tools.execute(tool, arguments, signal=controller.signal)
+    except asyncio.CancelledError:
+        controller.abort(KeyboardInterrupt("interrupted"))
+        raise
+    if result.is_error:
+        code = result.code or "TOOL_ERROR"
+        message = result.text.removeprefix("Error: ")
+        if code == "UNKNOWN_TOOL":
+            message += " Enable it in the tool-web config (or load the tool-web plugin)."
+        raise CommandError(code, message, EXIT_USAGE if code in _USAGE_CODES else EXIT_WEB)
+    return result
+
+
+def _emit(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
+
+
+def _emit_json(data: object) -> None:
+    _emit(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+async def _fetch(ctx: Context, url: str, *, as_json: bool) -> int:
+    result = await _call(ctx, "web_fetch", {"url": url}, f"Fetching {url}")
+    _emit_json(fetch_json(result)) if as_json else _emit(result.text)
+    return EXIT_OK
+
+
+async def _search(ctx: Context, queries: list[str], *, as_json: bool) -> int:
+    label = "Searching " + ", ".join(repr(q) for q in queries)
+    result = await _call(ctx, "web_search", {"queries": queries}, label)
+    _emit_json(search_json(queries, result)) if as_json else _emit(result.text)
+    return EXIT_OK
+
+
+def fetch_body(text: str) -> str:
+    """The body part of a fetch result: without the ``Fetched ...`` line and truncation note."""
+    head, separator, rest = text.partition("\n\n")
+    body = rest if separator and head.startswith(FETCH_HEADER_PREFIX) else text
+    return body.removesuffix("\n\n" + TRUNCATION_NOTE).removesuffix(TRUNCATION_NOTE)
+
+
+def fetch_json(result: ToolResult) -> dict[str, Any]:
+    """``{url, status_code, kind, truncated, content}``; ``content`` is the body as the model
+    reads it (HTML already rendered to Markdown), without the header line or truncation note,
+    which ``url``/``status_code``/``truncated`` carry."""
+    meta = result.metadata
+    content = meta.get("content")
+    return {
+        "url": meta.get("url"),
+        "status_code": meta.get("status_code"),
+        "kind": meta.get("kind"),
+        "truncated": bool(meta.get("truncated", False)),
+        "content": content if isinstance(content, str) else fetch_body(result.text),
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    to_dict = getattr(value, "__dataclass_fields__", None)
+    if to_dict is not None:
+        return {name: _jsonable(getattr(value, name)) for name in to_dict}
+    return str(value)
+
+
+def search_json(queries: list[str], result: ToolResult) -> dict[str, Any]:
+    """``{queries, content, sources, truncated}`` from the tool's metadata, plus ``text``."""
+    meta = _jsonable(dict(result.metadata))
+    content = meta.get("content", meta.get("answer"))
+    return {
+        "queries": queries,
+        "content": content,
+        "sources": meta.get("sources", []),
+        "truncated": bool(meta.get("truncated", False)),
+        "text": result.text,
+    }
+
+
+async def _tools(ctx: Context, fmt: str) -> int:
+    definitions = await ctx.tools.declarations()
+    if fmt == "openai":
+        _emit_json([to_openai(d) for d in definitions])
+    elif fmt == "anthropic":
+        _emit_json([to_anthropic(d) for d in definitions])
+    elif fmt == "mcp":
+        _emit_json([to_mcp(d) for d in definitions])
+    elif fmt == "prompt":
+        _emit(ctx.system_prompt.render())
+    else:
+        _emit(render_tools_text(ctx, definitions))
+    return EXIT_OK
+
+
+def render_tools_text(ctx: Context, definitions: list[Any]) -> str:
+    lines: list[str] = []
+    for definition in definitions:
+        timeout = f", timeout {definition.timeout:g} s" if definition.timeout else ""
+        lines += [f"## tool {definition.name}{timeout}", "", definition.description, ""]
+        lines += [json.dumps(dict(definition.parameters), ensure_ascii=False, indent=2), ""]
+    for section in ctx.system_prompt.sections():
+        lines += [f"## prompt section {section.id} (order {section.order})", "", section.text, ""]
+    if not lines:
+        return "No tools are registered (is the tool-web plugin in the config?)."
+    return "\n".join(lines).rstrip("\n")
+
+
+def _print_config(config: str | None, *, as_json: bool) -> int:
+    data = asyncio.run(describe_config(config))
+    if as_json:
+        _emit_json(data)
+    else:
+        import yaml
+
+        _emit(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+    return EXIT_OK

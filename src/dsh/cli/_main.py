@@ -1,0 +1,85 @@
+"""Entry point: parse, dispatch, and turn every failure into one line and an exit status."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+from dsh.cli._parser import (
+    EXIT_INTERRUPTED,
+    EXIT_UNEXPECTED,
+    EXIT_USAGE,
+    EXIT_WEB,
+    build_parser,
+)
+
+PROG = "dsh-web"
+
+
+class CommandError(Exception):
+    """A failure to report as ``dsh-web: error: CODE: message`` with ``status``."""
+
+    def __init__(self, code: str, message: str, status: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def main(argv: list[str] | None = None) -> int:
+    _tolerant_streams()
+    args = build_parser().parse_args(argv)
+    debug = bool(getattr(args, "debug", False))
+    try:
+        from dsh.cli._commands import run
+
+        return run(args)
+    except KeyboardInterrupt:
+        _error_line("INTERRUPTED", "interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        if debug:
+            traceback.print_exc()
+        code, message, status = describe_failure(error)
+        _error_line(code, message + ("" if debug or status != EXIT_UNEXPECTED else _HINT))
+        return status
+
+
+_HINT = " (run with --debug for the traceback)"
+
+
+def describe_failure(error: BaseException) -> tuple[str, str, int]:
+    """(code, message, exit status) for anything a command raised."""
+    if isinstance(error, CommandError):
+        return error.code, error.message, error.status
+    harness = sys.modules.get("dsh.harness")
+    if harness is not None:
+        if isinstance(error, harness.ConfigError):
+            return error.code, error.message, EXIT_USAGE
+        if isinstance(error, harness.HarnessError):
+            status = EXIT_WEB if error.code.startswith("WEB_") else EXIT_UNEXPECTED
+            return error.code, error.message, status
+    if isinstance(error, OSError) and error.filename is not None:
+        return "OS_ERROR", f"{error.strerror}: {error.filename}", EXIT_UNEXPECTED
+    return "INTERNAL", f"{type(error).__name__}: {error}", EXIT_UNEXPECTED
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error_line(code: str, message: str) -> None:
+    sys.stderr.write(f"{PROG}: error: {code}: {one_line(message)}\n")
+    sys.stderr.flush()
+
+
+def _tolerant_streams() -> None:
+    # A terminal or pipe that cannot encode a character must not turn a good page into a crash.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if reconfigure is not None and encoding != "utf8":
+            reconfigure(errors="replace")
+
+
+__all__ = ["CommandError", "describe_failure", "main"]

@@ -1,0 +1,62 @@
+"""A progress line on stderr for calls that take more than a moment — only on a terminal.
+
+Piped or redirected stderr gets nothing, so scripts and logs see only the one-line errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import TextIO
+
+FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+ASCII_FRAMES = "|/-\\"
+CLEAR = "\r\033[K"
+
+
+def _frames_for(stream: TextIO) -> str:
+    encoding = (getattr(stream, "encoding", None) or "ascii").lower()
+    return FRAMES if "utf" in encoding else ASCII_FRAMES
+
+
+async def _spin(
+    stream: TextIO, label: str, delay: float, interval: float, shown: list[bool]
+) -> None:
+    await asyncio.sleep(delay)
+    shown.append(True)
+    frames = _frames_for(stream)
+    started = time.monotonic() - delay
+    index = 0
+    while True:
+        elapsed = time.monotonic() - started
+        stream.write(f"{CLEAR}{frames[index % len(frames)]} {label} ({elapsed:.1f} s)")
+        stream.flush()
+        index += 1
+        await asyncio.sleep(interval)
+
+
+@contextlib.asynccontextmanager
+async def spinner(
+    stream: TextIO, label: str, *, delay: float = 0.5, interval: float = 0.1
+) -> AsyncIterator[None]:
+    """Show ``label`` with a spinner after ``delay`` seconds while the block runs; clear it after.
+
+    Does nothing unless ``stream`` is a terminal.
+    """
+    isatty = getattr(stream, "isatty", None)
+    if not (callable(isatty) and isatty()):
+        yield
+        return
+    shown: list[bool] = []
+    task = asyncio.ensure_future(_spin(stream, label, delay, interval, shown))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        if shown:
+            stream.write(CLEAR)
+            stream.flush()

@@ -1,0 +1,128 @@
+"""`dsh.app`: the embedded default, building from a file, and the effective-config report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dsh.app import (
+    DEFAULT_PLUGINS,
+    build_context,
+    close,
+    describe_config,
+    looks_secret,
+    mask_secrets,
+    open_context,
+    plugin_entries,
+)
+from dsh.harness import ConfigError, PluginEntry, to_anthropic, to_openai
+from dsh.web import web_of
+
+
+@pytest.fixture(autouse=True)
+def _no_provider_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in (
+        "EXA_API_KEY",
+        "PERPLEXITY_API_KEY",
+        "DEEPSEEK_API_KEY",
+        "DSH_WEB_SEARCH_PROVIDER",
+        "DSH_WEB_FETCH_PROVIDER",
+        "DSH_WEB_CONFIG",
+    ):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_the_embedded_default_is_spec_section_6() -> None:
+    assert [e.name for e in DEFAULT_PLUGINS] == [
+        "dsh-web",
+        "web-fetch-http",
+        "web-search-exa",
+        "web-search-perplexity",
+        "web-search-deepseek",
+        "tool-web",
+    ]
+    assert all(not e.config for e in DEFAULT_PLUGINS)  # no id pinned anywhere
+
+
+async def test_default_context_has_both_tools_and_picks_fetch_without_a_key() -> None:
+    ctx = build_context()
+    try:
+        assert [d.name for d in ctx.tools.definitions()] == ["web_fetch", "web_search"]
+        web = web_of(ctx)
+        assert web.selected_fetch_provider() == "http"
+        assert web.search_provider_ids() == ["deepseek-official", "exa", "perplexity"]
+        exported = [to_openai(d) for d in ctx.tools.definitions()]
+        assert exported[0]["function"]["name"] == "web_fetch"
+        assert to_anthropic(ctx.tools.definitions()[1])["name"] == "web_search"
+    finally:
+        await close(ctx)
+    assert not ctx.has("web")
+
+
+async def test_a_yaml_file_replaces_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "fetch-only.yaml"
+    path.write_text(
+        "- id: web\n  name: dsh-web\n- id: fetch\n  name: web-fetch-http\n"
+        "- id: tool-web\n  name: tool-web\n  config: {search: false}\n",
+        encoding="utf-8",
+    )
+    assert [e.id for e in plugin_entries(path)] == ["web", "fetch", "tool-web"]
+    async with open_context(path) as ctx:
+        assert [d.name for d in ctx.tools.definitions()] == ["web_fetch"]
+
+
+async def test_the_environment_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "env.yaml"
+    path.write_text("- id: web\n  name: dsh-web\n", encoding="utf-8")
+    monkeypatch.setenv("DSH_WEB_CONFIG", str(path))
+    assert plugin_entries() == [PluginEntry(id="web", name="dsh-web")]
+    assert plugin_entries(None) == plugin_entries()
+
+
+def test_a_bad_plugin_config_is_a_config_error() -> None:
+    entries = [
+        PluginEntry("web", "dsh-web"),
+        PluginEntry("tool-web", "tool-web", {"search_max_results": 0}),
+    ]
+    with pytest.raises(ConfigError, match="search_max_results"):
+        build_context(entries=entries)
+
+
+def test_secret_keys() -> None:
+    assert looks_secret("api_key")
+    assert looks_secret("token")
+    assert looks_secret("client_secret")
+    assert not looks_secret("api_key_env")
+    assert not looks_secret("search_max_results")
+    assert not looks_secret("allowed_hosts")
+    assert mask_secrets(
+        {"api_key": "sk-1", "nested": {"token": "t"}, "n": 3, "api_key_env": "X"}
+    ) == {
+        "api_key": "***",
+        "nested": {"token": "***"},
+        "n": 3,
+        "api_key_env": "X",
+    }
+
+
+async def test_describe_config_masks_and_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PERPLEXITY_API_KEY", "pplx-secret-value")
+    entries = [
+        PluginEntry("web", "dsh-web"),
+        PluginEntry("exa", "web-search-exa", {"api_key": "exa-literal-secret"}),
+        PluginEntry("pplx", "web-search-perplexity"),
+        PluginEntry("tool-web", "tool-web"),
+    ]
+    data = await describe_config(entries=entries)
+    text = repr(data)
+    assert "exa-literal-secret" not in text
+    assert "pplx-secret-value" not in text
+    exa = next(p for p in data["plugins"] if p["id"] == "exa")
+    assert exa["config"]["api_key"] == "***"
+    assert data["environment"]["PERPLEXITY_API_KEY"] == "set"
+    assert data["environment"]["EXA_API_KEY"] == "unset"
+    assert data["selection"]["search"].startswith("WEB_PROVIDER_AMBIGUOUS: ")
+    assert data["selection"]["fetch"].startswith("WEB_PROVIDER_UNAVAILABLE: ")

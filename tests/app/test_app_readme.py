@@ -1,0 +1,41 @@
+"""The README's claims that code can check: error codes, the two commands, CI consistency."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dsh.web
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+HARNESS_CODES = (
+    "INVALID_ARGS",
+    "UNKNOWN_TOOL",
+    "TOOL_TIMEOUT",
+    "TOOL_INACTIVE",
+    "TOOL_ERROR",
+    "ABORTED",
+    "CONFIG_INVALID",
+    "PLUGIN_NOT_FOUND",
+    "PLUGIN_IMPORT_FAILED",
+    "SERVICE_MISSING",
+)
+
+
+def test_every_web_error_code_is_documented() -> None:
+    codes = [name for name in dsh.web.__all__ if name.startswith("WEB_")]
+    assert len(codes) >= 13
+    for name in codes:
+        assert f"`{getattr(dsh.web, name)}`" in README, name
+
+
+def test_harness_codes_are_documented() -> None:
+    for code in HARNESS_CODES:
+        assert f"`{code}`" in README, code
+
+
+def test_the_test_command_is_the_one_ci_runs() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "uv run pytest" in README
+    assert ci.rstrip().splitlines()[-1] == "uv run pytest"

@@ -1,0 +1,112 @@
+"""Helpers to run the real `dsh-web` command line as a subprocess, on the test's event loop.
+
+The subprocess runs asynchronously so the test's local HTTP server keeps serving while it works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pytest
+
+# Variables that would change which provider is picked; every CLI test starts without them.
+_SCRUBBED = (
+    "EXA_API_KEY",
+    "PERPLEXITY_API_KEY",
+    "DEEPSEEK_API_KEY",
+    "DSH_WEB_SEARCH_PROVIDER",
+    "DSH_WEB_FETCH_PROVIDER",
+    "DSH_WEB_CONFIG",
+    "EXA_BASE_URL",
+    "PERPLEXITY_BASE_URL",
+    "DEEPSEEK_SEARCH_BASE_URL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+)
+
+
+def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
+    env["NO_PROXY"] = "*"
+    env["PYTHONUNBUFFERED"] = "1"
+    env.update(extra or {})
+    return env
+
+
+@dataclass
+class Completed:
+    status: int
+    stdout: str
+    stderr: str
+
+
+async def run_cli(
+    *args: str, env: Mapping[str, str] | None = None, limit: float = 30.0
+) -> Completed:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        *args,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(env),
+    )
+    out, err = await asyncio.wait_for(process.communicate(), limit)
+    assert process.returncode is not None
+    return Completed(process.returncode, out.decode(), err.decode())
+
+
+LOOPBACK_CONFIG = """\
+- id: web
+  name: dsh-web
+- id: web-fetch-http
+  name: web-fetch-http
+  config:
+    allowed_hosts: ["127.0.0.1"]
+- id: tool-web
+  name: tool-web
+"""
+
+
+def exa_config(base_url: str) -> str:
+    return f"""\
+- id: web
+  name: dsh-web
+- id: exa
+  name: web-search-exa
+  config:
+    base_url: "{base_url}"
+    api_key_env: DSH_TEST_EXA_KEY
+- id: tool-web
+  name: tool-web
+"""
+
+
+def scrub_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For in-process runs: the same clean provider environment as :func:`clean_env`."""
+    for name in _SCRUBBED:
+        monkeypatch.delenv(name, raising=False)
+
+
+async def run_main_in_thread(argv: list[str]) -> int:
+    """``main(argv)`` in-process, on a worker thread (it runs its own event loop), so that the
+    test's local server keeps serving. Output goes to the captured ``sys.stdout``/``stderr``."""
+    from dsh.cli import main
+
+    def call() -> int:
+        try:
+            return main(argv)
+        except SystemExit as exit_:
+            return int(exit_.code or 0)
+
+    return await asyncio.to_thread(call)

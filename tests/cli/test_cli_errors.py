@@ -1,0 +1,49 @@
+"""Every failure is one line on stderr with a code and a distinct exit status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_support import run_cli
+
+
+def _one_line(stderr: str) -> str:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
+async def test_no_command_is_a_usage_error() -> None:
+    done = await run_cli()
+    assert done.status == 2
+    assert _one_line(done.stderr).startswith("dsh-web: error: USAGE: ")
+
+
+async def test_an_unknown_command_is_a_usage_error() -> None:
+    done = await run_cli("crawl", "x")
+    assert done.status == 2
+    assert "invalid choice: 'crawl'" in _one_line(done.stderr)
+
+
+async def test_a_missing_config_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.yaml"
+    done = await run_cli("tools", "--config", str(missing))
+    assert done.status == 2
+    line = _one_line(done.stderr)
+    assert line.startswith("dsh-web: error: CONFIG_INVALID: Cannot read config file")
+    assert str(missing) in line
+
+
+async def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    done = await run_cli("tools", "--debug", "--config", str(tmp_path / "nope.yaml"))
+    assert done.status == 2
+    assert "Traceback (most recent call last)" in done.stderr
+    assert done.stderr.rstrip().splitlines()[-1].startswith("dsh-web: error: CONFIG_INVALID: ")
+
+
+async def test_search_without_any_key_says_no_provider() -> None:
+    done = await run_cli("search", "python")
+    assert done.status == 3
+    assert _one_line(done.stderr).startswith("dsh-web: error: WEB_PROVIDER_UNAVAILABLE: ")
+    assert done.stdout == ""

@@ -1,0 +1,115 @@
+"""`dsh-web fetch` as a subprocess against a real local server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import run_cli, run_main_in_thread, scrub_environment
+
+from support.local_http import LocalServer
+
+PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>
+<body><main><h1>Hello page</h1><p>Some <strong>text</strong> with a
+<a href="/next">link</a>.</p></main></body></html>"""
+
+
+async def test_fetch_prints_exactly_the_tool_text(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    server.respond("/page", PAGE, content_type="text/html; charset=utf-8")
+    url = server.url("/page")
+    done = await run_cli("fetch", url, "--config", str(loopback_config))
+    assert done.status == 0, done.stderr
+    assert done.stdout.startswith(f"Fetched {url} (HTTP 200)\n\n")
+    assert "# Hello page" in done.stdout
+    assert "var x" not in done.stdout
+    # Not a terminal: no spinner, no progress, nothing but the result.
+    assert done.stderr == ""
+
+
+async def test_config_may_come_before_the_subcommand(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    server.respond("/t", "plain words")
+    url = server.url("/t")
+    before, after = await asyncio.gather(
+        run_cli("--config", str(loopback_config), "fetch", url),
+        run_cli("fetch", url, "--config", str(loopback_config)),
+    )
+    assert before.status == after.status == 0, before.stderr + after.stderr
+    assert before.stdout == after.stdout == f"Fetched {url} (HTTP 200)\n\nplain words\n"
+
+
+async def test_fetch_json_is_one_object_with_the_documented_keys(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    server.respond("/page", PAGE, content_type="text/html")
+    url = server.url("/page")
+    done, text = await asyncio.gather(
+        run_cli("fetch", "--json", url, "--config", str(loopback_config)),
+        run_cli("fetch", url, "--config", str(loopback_config)),
+    )
+    assert done.status == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert list(data) == ["url", "status_code", "kind", "truncated", "content"]
+    assert data["url"] == url
+    assert data["status_code"] == 200
+    assert data["kind"] == "html"
+    assert data["truncated"] is False
+    assert data["content"].startswith("# Hello page")
+    assert text.stdout == f"Fetched {url} (HTTP 200)\n\n{data['content']}\n"
+
+
+# In-process variants (same main(), on a thread): every subprocess pays the plugins' imports.
+
+
+@pytest.fixture
+def _clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    scrub_environment(monkeypatch)
+
+
+@pytest.mark.usefixtures("_clean")
+async def test_a_404_is_a_result_not_an_error(
+    server: LocalServer, loopback_config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.respond("/missing", "gone", status=404)
+    status = await run_main_in_thread(
+        ["fetch", server.url("/missing"), "--config", str(loopback_config)]
+    )
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out == f"Fetched {server.url('/missing')} (HTTP 404)\n\ngone\n"
+
+
+async def test_the_default_config_blocks_loopback(server: LocalServer) -> None:
+    server.respond("/secret", "must not be read")
+    done = await run_cli("fetch", server.url("/secret"))
+    assert done.status == 3
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("dsh-web: error: WEB_BLOCKED_URL: ")
+    assert "allowed_hosts" in lines[0] or "allow_private_network" in lines[0]
+    assert server.requests == []
+
+
+@pytest.mark.usefixtures("_clean")
+async def test_an_invalid_url_is_a_web_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status = await run_main_in_thread(["fetch", "gopher://example.invalid/x"])
+    out, err = capsys.readouterr()
+    assert status == 3
+    assert err.startswith("dsh-web: error: WEB_INVALID_URL: ")
+    assert len(err.splitlines()) == 1
+    assert out == ""
+
+
+@pytest.mark.usefixtures("_clean")
+async def test_a_blank_url_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status = await run_main_in_thread(["fetch", "  "])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert err == "dsh-web: error: INVALID_ARGS: url must be a non-empty string\n"
+    assert out == ""

@@ -1,0 +1,47 @@
+"""`dsh-web search` against a real provider plugin pointed at a local server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_support import exa_config, run_cli
+
+from support.local_http import LocalServer
+
+EXA_RESPONSE = {
+    "requestId": "b5947044c4b78efa9552a7c89b306d95",
+    "results": [
+        {
+            "id": "https://docs.python.org/3/",
+            "url": "https://docs.python.org/3/",
+            "title": "Python 3 documentation",
+            "publishedDate": "2024-01-01T00:00:00.000Z",
+            "highlights": ["The official Python documentation."],
+            "highlightScores": [0.5],
+        }
+    ],
+}
+
+
+async def test_search_prints_the_tool_text(server: LocalServer, tmp_path: Path) -> None:
+    server.respond_json("/search", EXA_RESPONSE)
+    config = tmp_path / "exa.yaml"
+    config.write_text(exa_config(server.url("")), encoding="utf-8")
+    env = {"DSH_TEST_EXA_KEY": "local-test-key"}
+    done = await run_cli("search", "python docs", "asyncio", "--config", str(config), env=env)
+    assert done.status == 0, done.stderr
+    assert done.stderr == ""
+    assert "Sources:\n- [Python 3 documentation](https://docs.python.org/3/)" in done.stdout
+    assert done.stdout.rstrip().endswith(
+        "Cite the relevant URLs above as markdown links in your answer."
+    )
+    queries = sorted(request.json()["query"] for request in server.requests)
+    assert queries == ["asyncio", "python docs"]
+
+    as_json = await run_cli("search", "--json", "python", "--config", str(config), env=env)
+    assert as_json.status == 0, as_json.stderr
+    data = json.loads(as_json.stdout)
+    assert data["queries"] == ["python"]
+    assert data["sources"][0]["url"] == "https://docs.python.org/3/"
+    assert data["truncated"] is False

@@ -1,0 +1,180 @@
+"""MCP test helpers: a real `dsh-web mcp` subprocess, and the scenario both transports run."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from mcp import Client, StdioServerParameters
+from support.local_http import LocalServer, Request, write_response
+
+_SCRUBBED = (
+    "EXA_API_KEY",
+    "PERPLEXITY_API_KEY",
+    "DEEPSEEK_API_KEY",
+    "DSH_WEB_SEARCH_PROVIDER",
+    "DSH_WEB_FETCH_PROVIDER",
+    "DSH_WEB_CONFIG",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+)
+
+LOOPBACK_CONFIG = """\
+- id: web
+  name: dsh-web
+- id: web-fetch-http
+  name: web-fetch-http
+  config:
+    allowed_hosts: ["127.0.0.1"]
+- id: tool-web
+  name: tool-web
+"""
+
+
+def server_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
+    env["NO_PROXY"] = "*"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def write_config(directory: Path) -> Path:
+    path = directory / "mcp-loopback.yaml"
+    path.write_text(LOOPBACK_CONFIG, encoding="utf-8")
+    return path
+
+
+def stdio_client(config: Path) -> Client:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "dsh.cli", "mcp", "--config", str(config)],
+        env=server_env(),
+    )
+    return Client(params, mode="legacy")
+
+
+@contextlib.asynccontextmanager
+async def http_server_process(config: Path) -> AsyncIterator[str]:
+    """Start `dsh-web mcp --http 127.0.0.1:0` and yield its URL once it announces readiness."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--config",
+        str(config),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        env=server_env(),
+    )
+    assert process.stderr is not None
+    try:
+        url = await asyncio.wait_for(_announced_url(process.stderr), 20)
+        yield url
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+
+
+async def _announced_url(stream: asyncio.StreamReader) -> str:
+    marker = "MCP server listening on "
+    seen: list[str] = []
+    while True:
+        line = (await stream.readline()).decode()
+        if not line:
+            raise AssertionError("dsh-web mcp exited before listening:\n" + "".join(seen))
+        seen.append(line)
+        if marker in line:
+            return line.split(marker, 1)[1].strip()
+
+
+class HangingRoute:
+    """A route that never answers; ``arrived`` is set when a request reaches it."""
+
+    def __init__(self) -> None:
+        self.arrived = asyncio.Event()
+        self._never = asyncio.Event()
+
+    async def __call__(self, _request: Request, _writer: asyncio.StreamWriter) -> None:
+        self.arrived.set()
+        await self._never.wait()
+
+
+class BarrierRoute:
+    """Answers only once ``parties`` requests are in flight at the same time."""
+
+    def __init__(self, parties: int) -> None:
+        self.parties = parties
+        self.count = 0
+        self.all_in = asyncio.Event()
+
+    async def __call__(self, request: Request, writer: asyncio.StreamWriter) -> None:
+        self.count += 1
+        if self.count >= self.parties:
+            self.all_in.set()
+        await self.all_in.wait()
+        body = f"answer for {request.target}".encode()
+        await write_response(writer, 200, {"Content-Type": "text/plain"}, body)
+
+
+def dump_tool(tool: Any) -> dict[str, Any]:
+    dumped: dict[str, Any] = tool.model_dump(by_alias=True, mode="json", exclude_none=True)
+    return dumped
+
+
+async def run_scenario(client: Client, server: LocalServer, expected_tools: str) -> None:
+    """list, a local fetch, an error, a cancelled call, then several concurrent calls."""
+    listed = await client.list_tools()
+    assert [dump_tool(t) for t in listed.tools] == json.loads(expected_tools)
+    assert client.instructions is not None
+    assert "Use the web_fetch tool" in client.instructions
+
+    server.respond("/page", "<h1>Hi there</h1><p>From a local page.</p>", content_type="text/html")
+    page = server.url("/page")
+    result = await client.call_tool("web_fetch", {"url": page})
+    assert result.is_error is False
+    assert [block.type for block in result.content] == ["text"]
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith(f"Fetched {page} (HTTP 200)\n\n# Hi there")
+
+    bad = await client.call_tool("web_fetch", {"url": "gopher://example.invalid/"})
+    assert bad.is_error is True
+    assert bad.content[0].text.startswith("Error: ")  # type: ignore[union-attr]
+    blank = await client.call_tool("web_fetch", {"url": " "})
+    assert blank.is_error is True
+    assert blank.content[0].text == "Error: url must be a non-empty string"  # type: ignore[union-attr]
+
+    hanging = HangingRoute()
+    server.route("/hang", hanging)
+    call = asyncio.ensure_future(client.call_tool("web_fetch", {"url": server.url("/hang")}))
+    await asyncio.wait_for(hanging.arrived.wait(), 10)
+    call.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await call
+    assert call.cancelled()
+    after = await client.call_tool("web_fetch", {"url": page})
+    assert after.is_error is False
+
+    barrier = BarrierRoute(4)
+    server.route("/together", barrier)
+    urls = [server.url(f"/together?n={n}") for n in range(4)]
+    results = await asyncio.wait_for(
+        asyncio.gather(*(client.call_tool("web_fetch", {"url": u}) for u in urls)), 15
+    )
+    for url, outcome in zip(urls, results, strict=True):
+        assert outcome.is_error is False
+        assert outcome.content[0].text.startswith(f"Fetched {url} (HTTP 200)")  # type: ignore[union-attr]
