@@ -11,14 +11,23 @@ Public API (everything else is private):
 - exports: :func:`to_openai`, :func:`to_anthropic`, :func:`to_mcp`
 - prompt: :class:`SystemPrompt`, :class:`PromptSection`
 - credentials: :class:`Credentials`, :class:`ChatRoute`, :class:`EnvironmentSource`,
-  :class:`MappingSource`
-- loading: :class:`PluginEntry`, :func:`parse_plugin_list`, :func:`read_plugin_list`,
-  :func:`load_plugins`, :func:`resolve_plugin`
+  :class:`MappingSource`, :class:`CredentialSource`
+- loading: :class:`PluginEntry`, :class:`LoadedPlugin`, :func:`parse_plugin_list`,
+  :func:`parse_plugin_yaml`, :func:`read_plugin_list`, :func:`load_plugins`,
+  :func:`load_plugins_async`, :func:`resolve_plugin`, ``ENTRY_POINT_GROUP``
+
+See README.md in this folder for the one-line-per-name list.
 """
 
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
 from dsh.harness._context import Context, Plugin, Scope
-from dsh.harness._credentials import ChatRoute, Credentials, EnvironmentSource, MappingSource
+from dsh.harness._credentials import (
+    ChatRoute,
+    Credentials,
+    CredentialSource,
+    EnvironmentSource,
+    MappingSource,
+)
 from dsh.harness._errors import AbortError, ConfigError, HarnessError
 from dsh.harness._export import to_anthropic, to_mcp, to_openai
 from dsh.harness._loader import (
@@ -26,7 +35,9 @@ from dsh.harness._loader import (
     LoadedPlugin,
     PluginEntry,
     load_plugins,
+    load_plugins_async,
     parse_plugin_list,
+    parse_plugin_yaml,
     read_plugin_list,
     resolve_plugin,
 )
@@ -51,6 +62,7 @@ __all__ = [
     "ChatRoute",
     "ConfigError",
     "Context",
+    "CredentialSource",
     "Credentials",
     "EnvironmentSource",
     "HarnessError",
@@ -71,7 +83,9 @@ __all__ = [
     "current_llm_provider",
     "current_step",
     "load_plugins",
+    "load_plugins_async",
     "parse_plugin_list",
+    "parse_plugin_yaml",
     "race_signal",
     "read_plugin_list",
     "resolve_plugin",

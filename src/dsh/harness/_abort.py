@@ -4,14 +4,16 @@ Why not only asyncio cancellation: a cancel is anonymous and one-shot, while age
 *reason* (the user stopped the turn, a tool budget ran out, the fetcher's own deadline) that crosses
 layers as a value, can be combined (``AbortSignal.any``) and can be observed without being the
 cancelled task. Native ``CancelledError`` still propagates untouched everywhere.
+(docs/decisions/0010-abort-signal.md)
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
-from typing import TypeVar
+import weakref
+from collections.abc import Awaitable, Callable, Generator, Iterable
+from typing import Any, TypeVar
 
 from dsh.harness._errors import AbortError
 
@@ -30,6 +32,16 @@ class AbortSignal:
         self._callbacks: dict[int, AbortCallback] = {}
         self._next_id = 0
         self._timer: asyncio.TimerHandle | None = None
+        # Signals made by ``any()`` from this one. Held weakly (as on the web platform) so a
+        # long-lived parent, e.g. a whole conversation's signal, does not keep every per-call
+        # combined signal alive; ``_pinned`` holds the ones someone is listening to.
+        self._dependents: weakref.WeakSet[AbortSignal] = weakref.WeakSet()
+        self._pinned: set[AbortSignal] = set()
+        self._sources: tuple[AbortSignal, ...] = ()
+
+    def __repr__(self) -> str:
+        state = f"aborted, reason={self._reason!r}" if self._aborted else "pending"
+        return f"<AbortSignal {state}>"
 
     @property
     def aborted(self) -> bool:
@@ -40,6 +52,7 @@ class AbortSignal:
         return self._reason
 
     def throw_if_aborted(self) -> None:
+        """Raise :class:`AbortError` (carrying the reason) if the signal has aborted."""
         if self._aborted:
             raise AbortError(self._reason)
 
@@ -47,16 +60,31 @@ class AbortSignal:
         """Call ``callback(reason)`` when the signal aborts; returns a function that removes it.
 
         As on the web platform, a callback added after the abort is never called: check
-        :attr:`aborted` first.
+        :attr:`aborted` first. Removing twice, or after the abort, does nothing.
         """
         key = self._next_id
         self._next_id += 1
         self._callbacks[key] = callback
+        if not self._aborted:
+            for source in self._sources:
+                source._pinned.add(self)
 
         def remove() -> None:
             self._callbacks.pop(key, None)
+            if not self._callbacks:
+                self._unpin()
 
         return remove
+
+    @property
+    def callback_count(self) -> int:
+        """How many callbacks are registered (for leak checks in tests and diagnostics)."""
+        return len(self._callbacks)
+
+    @property
+    def dependent_count(self) -> int:
+        """How many live ``AbortSignal.any`` signals follow this one."""
+        return len(self._dependents)
 
     async def wait(self) -> BaseException:
         """Wait until the signal aborts and return its reason."""
@@ -75,8 +103,12 @@ class AbortSignal:
         finally:
             remove()
 
-    def __await__(self) -> object:
+    def __await__(self) -> Generator[Any, None, BaseException]:
         return self.wait().__await__()
+
+    def _unpin(self) -> None:
+        for source in self._sources:
+            source._pinned.discard(self)
 
     def _abort(self, reason: BaseException) -> None:
         if self._aborted:
@@ -86,13 +118,22 @@ class AbortSignal:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._unpin()
+        for source in self._sources:
+            source._dependents.discard(self)
+        self._sources = ()
         callbacks = list(self._callbacks.values())
         self._callbacks.clear()
+        dependents = list(self._dependents)
+        self._dependents = weakref.WeakSet()
+        self._pinned.clear()
         for callback in callbacks:
             try:
                 callback(reason)
             except Exception:  # one bad listener must not stop the others
                 _log.exception("abort callback failed")
+        for dependent in dependents:
+            dependent._abort(reason)
 
     @staticmethod
     def abort(reason: BaseException | None = None) -> AbortSignal:
@@ -115,7 +156,11 @@ class AbortSignal:
 
     @staticmethod
     def any(signals: Iterable[AbortSignal | None]) -> AbortSignal:
-        """A signal that aborts as soon as any of ``signals`` does, with that signal's reason."""
+        """A signal that aborts as soon as any of ``signals`` does, with that signal's reason.
+
+        ``None`` entries are ignored, so optional signals can be passed straight through. The
+        sources hold the combined signal weakly: dropping it costs the sources nothing.
+        """
         sources = [s for s in signals if s is not None]
         combined = AbortSignal()
         for source in sources:
@@ -123,14 +168,15 @@ class AbortSignal:
                 assert source.reason is not None
                 combined._abort(source.reason)
                 return combined
-        removers: list[Callable[[], None]] = []
-
-        def follow(reason: BaseException) -> None:
-            for remove in removers:
-                remove()
-            combined._abort(reason)
-
-        removers.extend(source.add_callback(follow) for source in sources)
+        # Follow the roots of a combined source rather than the source itself (as the web
+        # platform does): roots are kept alive by their controller or timer, so only one level of
+        # weak links exists and pinning a listened-to signal needs no recursion.
+        roots: list[AbortSignal] = []
+        for source in sources:
+            roots.extend(source._sources or (source,))
+        combined._sources = tuple(dict.fromkeys(roots))
+        for source in combined._sources:
+            source._dependents.add(combined)
         return combined
 
 
@@ -148,35 +194,74 @@ class AbortController:
 async def race_signal(awaitable: Awaitable[T], signal: AbortSignal | None) -> T:
     """Await ``awaitable``, but end with :class:`AbortError` as soon as ``signal`` aborts.
 
-    The losing task is cancelled *and awaited*, so nothing is left running, and this works even
-    when the awaited code never looks at the signal. Cancellation of the caller's own task is
-    passed through as ``CancelledError``, never turned into an abort.
+    The awaitable runs as a task; when the signal wins, that task is cancelled *and awaited*, so
+    nothing is left running, and this works even when the awaited code never looks at the
+    signal. A task that finishes with its own error while being aborted (e.g. a cooperative
+    provider raising its ``WEB_ABORTED``) keeps that error. A result that was ready before the
+    abort fired is returned. Cancellation of the caller's own task always propagates as
+    ``CancelledError``, never turned into an abort and never swallowed, even when the inner
+    task swallows its cancellation.
     """
     if signal is None:
         return await awaitable
     if signal.aborted:
-        if asyncio.iscoroutine(awaitable):
-            awaitable.close()  # never started: close it so Python does not warn "never awaited"
+        await _discard(awaitable)
         raise AbortError(signal.reason)
+    current = asyncio.current_task()
+    baseline = current.cancelling() if current is not None else 0
     task = asyncio.ensure_future(awaitable)
     fired = False
 
     def on_abort(_reason: BaseException) -> None:
         nonlocal fired
-        fired = True
-        task.cancel()
+        if not task.done():
+            fired = True
+            task.cancel()
+
+    def caller_cancelled() -> bool:
+        return current is not None and current.cancelling() > baseline
 
     remove = signal.add_callback(on_abort)
     try:
         result = await task
     except asyncio.CancelledError:
-        current = asyncio.current_task()
-        if fired and (current is None or current.cancelling() == 0):
+        if fired and not caller_cancelled():
             raise AbortError(signal.reason) from None
+        raise
+    except BaseException as error:
+        if caller_cancelled():
+            # The inner task turned our cancellation into another error: cancellation wins.
+            raise asyncio.CancelledError() from error
         raise
     finally:
         remove()
+        if not task.done():
+            # Only when our own cancel arrived before the await had started waiting on the
+            # task: cancel it and wait for it, so it is not left running behind us.
+            task.cancel()
+            await asyncio.wait([task])
+            if not task.cancelled():
+                task.exception()  # mark retrieved: the outcome was decided without it
+    if caller_cancelled():
+        # The inner task swallowed the cancellation and returned: do not swallow it too.
+        raise asyncio.CancelledError()
     if fired:
-        # The task swallowed its cancellation and returned anyway: the abort still wins.
+        # The task ignored its cancellation and returned anyway: the abort still wins.
         raise AbortError(signal.reason)
     return result
+
+
+async def _discard(awaitable: Awaitable[Any]) -> None:
+    """Dispose of an awaitable that will never be raced: close a coroutine, cancel a future."""
+    if asyncio.iscoroutine(awaitable):
+        awaitable.close()  # never started: close it so Python does not warn "never awaited"
+        return
+    future = asyncio.ensure_future(awaitable)  # a future or task is returned as it is
+    if future.done():
+        if not future.cancelled():
+            future.exception()  # mark retrieved
+        return
+    future.cancel()
+    await asyncio.wait([future])
+    if not future.cancelled():
+        future.exception()

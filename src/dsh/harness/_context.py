@@ -2,14 +2,16 @@
 
 A scope is a tree: loading a plugin creates a child scope of the loader's scope; everything the
 plugin registers through ``ctx.effect`` (tools, prompt sections, providers, clients to close) is
-disposed in reverse order when that scope is, and disposing a parent disposes its children first.
+disposed in reverse order when that scope is, and disposing a parent disposes its children (in the
+same newest-first order as its own registrations).
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
@@ -28,54 +30,174 @@ _log = logging.getLogger("dsh.harness.context")
 
 
 class Scope:
-    """Owns disposers; disposing runs children first, then its own disposers newest-first."""
+    """Owns disposers and child scopes; disposing undoes everything newest-first.
+
+    Disposers and child scopes share one registration order, like :class:`contextlib.ExitStack`:
+    a thing registered after a plugin was loaded may depend on that plugin, so it is undone
+    before the plugin is.
+    """
+
+    name: str
+    parent: Scope | None
+    _disposed: bool
 
     def __init__(self, name: str, parent: Scope | None = None) -> None:
+        if parent is not None and parent._disposed:
+            raise HarnessError(
+                "SCOPE_DISPOSED", f"Cannot open scope {name!r}: {parent.name!r} is disposed."
+            )
         self.name = name
         self.parent = parent
-        self._disposers: list[Disposer] = []
-        self._children: list[Scope] = []
+        self._entries: list[Disposer | Scope] = []
         self._disposed = False
         if parent is not None:
-            parent._children.append(self)
+            parent._entries.append(self)
+
+    def __repr__(self) -> str:
+        state = "disposed" if self._disposed else f"{len(self._entries)} entries"
+        return f"<Scope {self.name!r} {state}>"
 
     @property
     def disposed(self) -> bool:
         return self._disposed
 
+    @property
+    def children(self) -> list[Scope]:
+        return [entry for entry in self._entries if isinstance(entry, Scope)]
+
     def add(self, disposer: Disposer) -> None:
         if self._disposed:
             raise HarnessError("SCOPE_DISPOSED", f"Scope {self.name!r} is already disposed.")
-        self._disposers.append(disposer)
+        self._entries.append(disposer)
 
     async def dispose(self) -> None:
-        """Dispose children (newest first), then this scope's disposers in reverse order.
+        """Undo this scope: child scopes and disposers, newest first.
 
-        Every disposer runs even when an earlier one fails; the first failure is raised at the end.
+        Every disposer runs even when an earlier one fails (the first failure is raised at the
+        end) or when this task is cancelled meanwhile (the ``CancelledError`` is re-raised once
+        everything has run, so cancellation never leaves half a plugin registered).
+        """
+        await _drive(self._steps())
+
+    def dispose_soon(self) -> asyncio.Task[None] | None:
+        """Dispose from synchronous code, as completely as the situation allows.
+
+        Disposers run now, newest first, up to the first one that returns an awaitable. Without
+        a running event loop, that awaitable and the rest then run to completion on a private
+        loop before this returns. Inside a running loop this cannot block, so they continue in
+        a task on the loop (returned, and kept referenced until done); awaitables are only ever
+        awaited inside that task, never half in the caller. Failures are logged, not raised:
+        this is the rollback path of synchronous loading.
+        """
+        steps = self._steps()
+        try:
+            first = next(steps)
+        except StopIteration:
+            return None
+        except Exception:
+            _log.exception("disposing scope %r failed", self.name)
+            return None
+        rest = _quietly(_drive(steps, first), self.name)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(rest)
+            return None
+        task = asyncio.ensure_future(rest)
+        _BACKGROUND.add(task)
+        task.add_done_callback(_BACKGROUND.discard)
+        return task
+
+    def _steps(self) -> Generator[Awaitable[object], BaseException | None, None]:
+        """The disposal as plain synchronous code that yields each awaitable to its driver.
+
+        The driver sends back the awaitable's failure (or None). Keeping this synchronous lets
+        :meth:`dispose_soon` run part of it in the caller and the rest in a task without ever
+        moving a started coroutine between tasks.
         """
         if self._disposed:
             return
         self._disposed = True
         first_error: BaseException | None = None
-        for child in reversed(self._children):
+        cancelled: asyncio.CancelledError | None = None
+        while self._entries:
+            entry = self._entries.pop()
+            if isinstance(entry, Scope):
+                try:
+                    yield from entry._steps()
+                except asyncio.CancelledError as error:
+                    cancelled = cancelled or error
+                except Exception as error:  # the child logged it
+                    first_error = first_error or error
+                continue
             try:
-                await child.dispose()
-            except Exception as error:
-                first_error = first_error or error
-        self._children.clear()
-        while self._disposers:
-            disposer = self._disposers.pop()
-            try:
-                outcome = disposer()
+                outcome = entry()
                 if inspect.isawaitable(outcome):
-                    await outcome
+                    failure = yield outcome
+                    if failure is not None:
+                        raise failure
+            except asyncio.CancelledError as error:
+                cancelled = cancelled or error
             except Exception as error:
                 _log.exception("disposer in scope %r failed", self.name)
                 first_error = first_error or error
-        if self.parent is not None and self in self.parent._children:
-            self.parent._children.remove(self)
+        self._detach()
+        if cancelled is not None:
+            raise cancelled
         if first_error is not None:
             raise first_error
+
+    def _mark(self) -> int:
+        return len(self._entries)
+
+    def _split_since(self, mark: int) -> Scope:
+        """Move what was registered after ``mark`` into a detached scope (to roll it back)."""
+        split = Scope(f"{self.name} (rollback)")
+        split._entries = self._entries[mark:]
+        del self._entries[mark:]
+        for entry in split._entries:
+            if isinstance(entry, Scope):
+                entry.parent = split
+        return split
+
+    def _detach(self) -> None:
+        if self.parent is not None and self in self.parent._entries:
+            self.parent._entries.remove(self)
+
+
+# Rollbacks finishing in the background (``Scope.dispose_soon``); the loop holds tasks weakly.
+_BACKGROUND: set[asyncio.Task[None]] = set()
+
+
+async def _drive(
+    steps: Generator[Awaitable[object], BaseException | None, None],
+    first: Awaitable[object] | None = None,
+) -> None:
+    """Await each awaitable the disposal steps yield, in this task, and report back failures."""
+    pending = first if first is not None else _next(steps, None)
+    while pending is not None:
+        failure: BaseException | None = None
+        try:
+            await pending
+        except BaseException as error:  # CancelledError included: the steps decide
+            failure = error
+        pending = _next(steps, failure)
+
+
+def _next(
+    steps: Generator[Awaitable[object], BaseException | None, None], value: BaseException | None
+) -> Awaitable[object] | None:
+    try:
+        return steps.send(value)
+    except StopIteration:
+        return None
+
+
+async def _quietly(coroutine: Awaitable[None], name: str) -> None:
+    try:
+        await coroutine
+    except Exception:
+        _log.exception("disposing scope %r failed", name)
 
 
 @runtime_checkable
@@ -204,11 +326,42 @@ class Context:
         plugin's ``Config`` model, then calls ``apply``. If ``apply`` fails, everything it
         registered is rolled back before the error propagates.
         """
-        name = str(getattr(plugin, "name", None) or getattr(plugin, "__name__", repr(plugin)))
+        mark = self._scope._mark()
+        try:
+            return self._attach(plugin, config, plugin_id=plugin_id)
+        except BaseException:
+            # From sync code: synchronous disposers have run when this returns; async ones
+            # (closing clients) finish on the loop. ``await ctx.load(...)`` waits for all.
+            self._scope._split_since(mark).dispose_soon()
+            raise
+
+    async def load(
+        self, plugin: object, config: object = None, *, plugin_id: str | None = None
+    ) -> Context:
+        """Like :meth:`plugin`, but a failed ``apply`` is rolled back completely (async
+        disposers awaited) before the error propagates. Prefer it in async code."""
+        mark = self._scope._mark()
+        try:
+            return self._attach(plugin, config, plugin_id=plugin_id)
+        except BaseException:
+            await _dispose_quietly(self._scope._split_since(mark))
+            raise
+
+    def _attach(self, plugin: object, config: object, *, plugin_id: str | None) -> Context:
+        """Check, validate, open the child scope and apply; a failure leaves the child scope
+        registered in this scope for the caller to roll back."""
+        name = _plugin_name(plugin)
         label = plugin_id or name
         apply = getattr(plugin, "apply", None)
         if not callable(apply):
             raise ConfigError(f"Plugin {label!r} ({name}) has no apply(ctx, config) function.")
+        self._check_inject(plugin, label, name)
+        validated = validate_plugin_config(plugin, config, label=label)
+        child = Context._fork(self, Scope(label, self._scope))
+        _apply(apply, child, validated, label)
+        return child
+
+    def _check_inject(self, plugin: object, label: str, name: str) -> None:
         missing = [s for s in getattr(plugin, "inject", ()) if not self.has(s)]
         if missing:
             raise ConfigError(
@@ -216,35 +369,27 @@ class Context:
                 "which no loaded plugin provides. Load the plugin that provides it first.",
                 code="SERVICE_MISSING",
             )
-        validated = validate_plugin_config(plugin, config, label=label)
-        child = Context._fork(self, Scope(label, self._scope))
-        try:
-            outcome = apply(child, validated)
-            if inspect.isawaitable(outcome):
-                raise ConfigError(f"Plugin {label!r}: apply() must be synchronous.")
-        except BaseException:
-            _dispose_now(child._scope)
-            raise
-        return child
 
     async def dispose(self) -> None:
         """Dispose this context's scope (for a plugin context: unload the plugin)."""
         await self._scope.dispose()
 
 
-def _dispose_now(scope: Scope) -> None:
-    """Best-effort synchronous rollback of a half-applied plugin (async disposers are skipped)."""
-    scope._disposed = True
-    while scope._disposers:
-        disposer = scope._disposers.pop()
-        try:
-            outcome = disposer()
-            if inspect.iscoroutine(outcome):
-                outcome.close()
-        except Exception:
-            _log.exception("rollback disposer failed")
-    if scope.parent is not None and scope in scope.parent._children:
-        scope.parent._children.remove(scope)
+def _plugin_name(plugin: object) -> str:
+    return str(getattr(plugin, "name", None) or getattr(plugin, "__name__", repr(plugin)))
+
+
+def _apply(apply: Callable[..., object], child: Context, config: object, label: str) -> None:
+    outcome = apply(child, config)
+    if inspect.isawaitable(outcome):
+        if inspect.iscoroutine(outcome):
+            outcome.close()
+        raise ConfigError(f"Plugin {label!r}: apply() must be synchronous.")
+
+
+async def _dispose_quietly(scope: Scope) -> None:
+    """Roll back: the error that caused it is the one to report; disposal failures are logged."""
+    await _quietly(scope.dispose(), scope.name)
 
 
 def validate_plugin_config(plugin: object, config: object, *, label: str) -> Any:
@@ -268,20 +413,32 @@ def validate_plugin_config(plugin: object, config: object, *, label: str) -> Any
     try:
         return model.model_validate(config)
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(label, error)) from None
+        raise ConfigError(describe_validation_error(label, error, model=model)) from None
 
 
-def describe_validation_error(label: str, error: ValidationError) -> str:
+def describe_validation_error(
+    label: str, error: ValidationError, *, model: type[BaseModel] | None = None
+) -> str:
     """One readable sentence per problem: the plugin id, the key and what was expected."""
     problems: list[str] = []
+    fields = sorted(model.model_fields) if model is not None else []
+    known = ", ".join(fields) or "no keys"
     for item in error.errors():
         key = ".".join(str(part) for part in item["loc"]) or "(config)"
         if item["type"] == "extra_forbidden":
-            problems.append(f"unknown key {key!r}")
+            hint = f" (expected one of: {known})" if len(item["loc"]) == 1 else ""
+            problems.append(f"unknown key {key!r}{hint}")
+        elif item["type"] == "missing":
+            problems.append(f"{key!r}: required key is missing")
         else:
-            shown = "***" if _looks_secret(key) else repr(item.get("input"))
+            shown = "***" if _looks_secret(key) else _short_repr(item.get("input"))
             problems.append(f"{key!r}: {item['msg']} (got {shown})")
     return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
+
+
+def _short_repr(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _looks_secret(key: str) -> bool:

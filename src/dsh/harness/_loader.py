@@ -15,7 +15,7 @@ that ``inject`` it), otherwise in list order, so a list need not be sorted by ha
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from dsh.harness._context import Context, validate_plugin_config
+from dsh.harness._context import Context, _dispose_quietly, validate_plugin_config
 from dsh.harness._errors import ConfigError
 
 ENTRY_POINT_GROUP = "dsh.plugins"
@@ -68,11 +68,22 @@ def parse_plugin_list(data: object, *, source: str = "config") -> list[PluginEnt
         if plugin_id in seen:
             raise ConfigError(f"{where}: duplicate plugin id {plugin_id!r}.")
         seen.add(plugin_id)
-        config = item.get("config") or {}
+        config = item.get("config")
+        if config is None:
+            config = {}
         if not isinstance(config, dict):
             raise ConfigError(f"{where} ({plugin_id!r}): `config` must be a mapping.")
         entries.append(PluginEntry(id=plugin_id, name=name, config=config))
     return entries
+
+
+def parse_plugin_yaml(text: str, *, source: str = "config") -> list[PluginEntry]:
+    """Parse and check a YAML plugin list given as text."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise ConfigError(f"{source}: invalid YAML: {error}") from None
+    return parse_plugin_list(data, source=source)
 
 
 def read_plugin_list(path: str | Path) -> list[PluginEntry]:
@@ -82,11 +93,9 @@ def read_plugin_list(path: str | Path) -> list[PluginEntry]:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
         raise ConfigError(f"Cannot read config file {str(file)!r}: {error.strerror}.") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ConfigError(f"{file}: invalid YAML: {error}") from None
-    return parse_plugin_list(data, source=str(file))
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{file}: not UTF-8 text ({error.reason}).") from None
+    return parse_plugin_yaml(text, source=str(file))
 
 
 def available_plugins() -> list[str]:
@@ -95,11 +104,22 @@ def available_plugins() -> list[str]:
 
 def resolve_plugin(name: str) -> object:
     """The plugin object behind ``name`` in the ``dsh.plugins`` entry-point group."""
-    matches = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == name]
+    # The same distribution can be visible twice on sys.path (e.g. an editable install plus a
+    # build directory): the same target is one plugin; two different targets are ambiguous.
+    matches = list(
+        {ep.value: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == name}.values()
+    )
     if not matches:
         known = ", ".join(available_plugins()) or "none installed"
         raise ConfigError(
             f"Unknown plugin {name!r}. Installed plugins: {known}.", code="PLUGIN_NOT_FOUND"
+        )
+    if len(matches) > 1:
+        targets = ", ".join(sorted(ep.value for ep in matches))
+        raise ConfigError(
+            f"Plugin name {name!r} is declared by several installed packages ({targets}); "
+            "uninstall one of them.",
+            code="PLUGIN_AMBIGUOUS",
         )
     try:
         loaded = matches[0].load()
@@ -123,6 +143,12 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
     providers: dict[str, int] = {}
     for index, (entry, plugin) in enumerate(resolved):
         for service in getattr(plugin, "provides", ()):
+            if ctx.has(service):
+                raise ConfigError(
+                    f"Plugin {entry.id!r} ({entry.name}) provides service {service!r}, "
+                    "which the context already has.",
+                    code="SERVICE_DUPLICATE",
+                )
             if service in providers:
                 other = resolved[providers[service]][0].id
                 raise ConfigError(
@@ -147,48 +173,100 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
     while len(order) < len(resolved):
         ready = [i for i in range(len(resolved)) if i not in placed and needs[i] <= placed]
         if not ready:
-            cycle = [resolved[i][0].id for i in range(len(resolved)) if i not in placed]
-            raise ConfigError(f"Plugins depend on each other in a cycle: {', '.join(cycle)}.")
+            cycle = _find_cycle(needs, placed)
+            path = " -> ".join(resolved[i][0].id for i in [*cycle, cycle[0]])
+            raise ConfigError(
+                f"Plugins depend on each other in a cycle: {path} (each needs a service the "
+                "next provides).",
+                code="PLUGIN_CYCLE",
+            )
         order.append(ready[0])
         placed.add(ready[0])
     return order
+
+
+def _find_cycle(needs: Sequence[set[int]], placed: set[int]) -> list[int]:
+    """One dependency cycle among the unplaced plugins (each of them waits on another)."""
+    start = min(i for i in range(len(needs)) if i not in placed)
+    seen: list[int] = []
+    node = start
+    while node not in seen:
+        seen.append(node)
+        node = min(needs[node] - placed)
+    cycle = seen[seen.index(node) :]
+    return list(reversed(cycle))  # provider first reads naturally: a -> b means b needs a
+
+
+Resolver = Callable[[str], object]
+
+
+def _prepare(
+    ctx: Context, entries: Iterable[PluginEntry], resolve: Resolver
+) -> tuple[list[tuple[PluginEntry, object]], list[Any], list[int]]:
+    """Resolve every plugin and validate every config before anything is applied."""
+    resolved: list[tuple[PluginEntry, object]] = []
+    for entry in entries:
+        try:
+            resolved.append((entry, resolve(entry.name)))
+        except ConfigError as error:
+            raise ConfigError(f"Plugin {entry.id!r}: {error.message}", code=error.code) from (
+                error.__cause__
+            )
+    configs = [
+        validate_plugin_config(plugin, dict(entry.config), label=entry.id)
+        for entry, plugin in resolved
+    ]
+    return resolved, configs, _order(resolved, ctx)
 
 
 def load_plugins(
     ctx: Context,
     entries: Iterable[PluginEntry],
     *,
-    resolve: Any = resolve_plugin,
+    resolve: Resolver = resolve_plugin,
 ) -> list[LoadedPlugin]:
     """Resolve, validate and apply plugins; on any failure, unload what was loaded and raise.
 
-    Every config is validated before any plugin is applied, so a typo in the last entry does
-    not leave half a harness running.
+    Every plugin is resolved and every config validated before any plugin is applied, so a typo
+    in the last entry does not leave half a harness running. If an ``apply`` fails, the plugins
+    applied before it are unloaded newest-first: their synchronous disposers have run when the
+    error reaches the caller; async ones (closing clients) finish on the running loop, or at
+    once when no loop runs. From async code, :func:`load_plugins_async` waits for all of it.
     """
-    entries = list(entries)
-    resolved = [(entry, resolve(entry.name)) for entry in entries]
-    configs = [
-        validate_plugin_config(plugin, dict(entry.config), label=entry.id)
-        for entry, plugin in resolved
-    ]
+    resolved, configs, order = _prepare(ctx, entries, resolve)
+    mark = ctx.scope._mark()
     loaded: list[LoadedPlugin] = []
     try:
-        for index in _order(resolved, ctx):
+        for index in order:
             entry, plugin = resolved[index]
-            child = ctx.plugin(plugin, configs[index], plugin_id=entry.id)
+            child = ctx._attach(plugin, configs[index], plugin_id=entry.id)
             loaded.append(LoadedPlugin(entry, plugin, child))
     except BaseException:
-        for item in reversed(loaded):
-            item.context.scope._disposed = False  # allow a synchronous best-effort rollback
-            _rollback(item.context)
+        ctx.scope._split_since(mark).dispose_soon()
         raise
     return loaded
 
 
-def _rollback(ctx: Context) -> None:
-    from dsh.harness._context import _dispose_now
-
-    _dispose_now(ctx.scope)
+async def load_plugins_async(
+    ctx: Context,
+    entries: Iterable[PluginEntry],
+    *,
+    resolve: Resolver = resolve_plugin,
+) -> list[LoadedPlugin]:
+    """:func:`load_plugins` whose rollback is awaited: when it raises, everything it loaded
+    (async disposers included) has been undone."""
+    resolved, configs, order = _prepare(ctx, entries, resolve)
+    mark = ctx.scope._mark()
+    loaded: list[LoadedPlugin] = []
+    try:
+        for index in order:
+            entry, plugin = resolved[index]
+            child = ctx._attach(plugin, configs[index], plugin_id=entry.id)
+            loaded.append(LoadedPlugin(entry, plugin, child))
+    except BaseException:
+        await _dispose_quietly(ctx.scope._split_since(mark))
+        raise
+    return loaded
 
 
 def import_plugin(reference: str) -> object:

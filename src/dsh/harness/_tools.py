@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -69,7 +70,8 @@ class ToolResult:
 
     @classmethod
     def error(cls, code: str, message: str, **metadata: Any) -> ToolResult:
-        return cls(text=f"Error: {message}", is_error=True, metadata={"code": code, **metadata})
+        """An error result: text ``Error: <message>``, ``code`` in the metadata."""
+        return cls(text=f"Error: {message}", is_error=True, metadata={**metadata, "code": code})
 
 
 @dataclass(frozen=True)
@@ -115,28 +117,61 @@ class ToolCall:
 
 
 class ToolRegistry:
-    """Registered tools by name; executes calls with validation, error mapping and timeouts."""
+    """Registered tools by name; executes calls with validation, error mapping and timeouts.
 
-    def __init__(self) -> None:
+    ``cooperative_grace`` (seconds): after a tool's signal fires, how long the tool may take to
+    end on its own (so a cooperative tool reports its own error) before it is cancelled.
+    ``cancel_grace``: how long a cancelled tool may take to end before the registry stops
+    waiting for it (a tool that swallows cancellation is then left to finish on its own, kept
+    referenced and logged; its late result is discarded).
+    """
+
+    def __init__(
+        self,
+        *,
+        cooperative_grace: float = _COOPERATIVE_GRACE_SECONDS,
+        cancel_grace: float = _CANCEL_GRACE_SECONDS,
+    ) -> None:
         self._tools: dict[str, ToolDefinition] = {}
+        self._validators: dict[str, jsonschema.Draft202012Validator] = {}
+        self._cooperative_grace = cooperative_grace
+        self._cancel_grace = cancel_grace
 
     def register(self, definition: ToolDefinition) -> Callable[[], None]:
+        """Add a tool; returns its disposer. A duplicate name, a name the model APIs reject or
+        a parameters schema that is not a valid JSON Schema object is a :class:`HarnessError`.
+        """
         if definition.name in self._tools:
             raise HarnessError(
                 "DUPLICATE_TOOL", f"A tool named {definition.name!r} is already registered."
             )
+        if not isinstance(definition.name, str) or not _TOOL_NAME.fullmatch(definition.name):
+            raise HarnessError(
+                "INVALID_TOOL_NAME",
+                f"Tool name {definition.name!r} is not accepted by the model APIs: use 1-64 "
+                "characters from a-z, A-Z, 0-9, '_' and '-'.",
+            )
+        parameters = dict(definition.parameters)
         try:
-            jsonschema.Draft202012Validator.check_schema(dict(definition.parameters))
+            jsonschema.Draft202012Validator.check_schema(parameters)
         except jsonschema.SchemaError as error:
             raise HarnessError(
                 "INVALID_TOOL_SCHEMA",
                 f"Tool {definition.name!r} has an invalid parameters schema: {error.message}",
             ) from None
+        if parameters.get("type") != "object":
+            raise HarnessError(
+                "INVALID_TOOL_SCHEMA",
+                f'Tool {definition.name!r}: the parameters schema must have "type": "object" '
+                "(the Anthropic and MCP tool formats require it).",
+            )
         self._tools[definition.name] = definition
+        self._validators[definition.name] = jsonschema.Draft202012Validator(parameters)
 
         def unregister() -> None:
             if self._tools.get(definition.name) is definition:
                 del self._tools[definition.name]
+                del self._validators[definition.name]
 
         return unregister
 
@@ -148,12 +183,13 @@ class ToolRegistry:
         return [self._tools[name] for name in sorted(self._tools)]
 
     async def declarations(self, step: Step | None = None) -> list[ToolDefinition]:
-        """The tools to declare to the model for ``step``: those whose activation holds."""
-        active: list[ToolDefinition] = []
-        for definition in self.definitions():
-            if await self._is_active(definition, step):
-                active.append(definition)
-        return active
+        """The tools to declare to the model for ``step``: those whose activation holds.
+
+        Activation conditions run concurrently; one that raises counts as inactive (logged).
+        """
+        definitions = self.definitions()
+        flags = await asyncio.gather(*(self._is_active(d, step) for d in definitions))
+        return [d for d, active in zip(definitions, flags, strict=True) if active]
 
     async def _is_active(self, definition: ToolDefinition, step: Step | None) -> bool:
         if definition.is_active is None:
@@ -161,6 +197,9 @@ class ToolRegistry:
         token = _current_step.set(step)
         try:
             return bool(await definition.is_active(step))
+        except Exception:
+            _log.exception("activation condition of tool %s failed", definition.name)
+            return False
         finally:
             _current_step.reset(token)
 
@@ -187,8 +226,14 @@ class ToolRegistry:
             return ToolResult.error(
                 "TOOL_INACTIVE", f"Tool {name!r} is not available for this request."
             )
+        if arguments is not None and not isinstance(arguments, Mapping):
+            return ToolResult.error(
+                "INVALID_ARGS",
+                f"Invalid arguments for tool {name}: expected a JSON object, "
+                f"got {_json_type(arguments)}.",
+            )
         args: Mapping[str, Any] = {} if arguments is None else arguments
-        problem = _validation_problem(definition, args)
+        problem = _validation_problem(definition, self._validators[name], args)
         if problem is not None:
             return ToolResult.error("INVALID_ARGS", problem)
         if signal is not None and signal.aborted:
@@ -209,31 +254,45 @@ class ToolRegistry:
         execution = ToolExecution(signal=tool_signal, step=step, call_id=call_id)
         token = _current_step.set(step)
         try:
+            # The task copies the context now, so the tool (and everything it awaits) sees the
+            # step's route through current_llm_provider().
             task = asyncio.ensure_future(_call_handler(definition, args, execution))
         finally:
             _current_step.reset(token)
+        loop = asyncio.get_running_loop()
+        # Decided when the signal fires: did the tool lose the race? A result that was already
+        # there when the signal fired stands.
+        lost = loop.create_future()
+
+        def on_abort(_reason: BaseException) -> None:
+            if not task.done() and not lost.done():
+                lost.set_result(None)
+
+        remove = tool_signal.add_callback(on_abort)
         timer: asyncio.TimerHandle | None = None
         if definition.timeout is not None:
-            timer = asyncio.get_running_loop().call_later(
+            timer = loop.call_later(
                 definition.timeout,
                 budget.abort,
                 TimeoutError(f"Tool {definition.name} timed out after {definition.timeout:g} s."),
             )
-        signal_fired = asyncio.ensure_future(tool_signal.wait())
         try:
-            await asyncio.wait([task, signal_fired], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait([task, lost], return_when=asyncio.FIRST_COMPLETED)
         except asyncio.CancelledError:
-            await _cancel_and_settle(task, grace=0.0)
+            budget.abort(AbortError(message=f"Tool {definition.name} was cancelled."))
+            await self._settle(task, grace=0.0)
             raise
         finally:
-            signal_fired.cancel()
+            remove()
             if timer is not None:
                 timer.cancel()
-        if task.done() and not tool_signal.aborted:
+            if not lost.done():
+                lost.cancel()
+        if lost.cancelled():  # the tool finished before any signal fired
             return _result_of(definition.name, task)
         # The signal fired first. A cooperative tool ends on its own within the grace period
         # (with its own error, e.g. WEB_ABORTED); one that ignores its signal is cancelled.
-        await _cancel_and_settle(task, grace=_COOPERATIVE_GRACE_SECONDS)
+        await self._settle(task, grace=self._cooperative_grace)
         if budget.signal.aborted:
             # A late result never replaces the timeout.
             assert definition.timeout is not None
@@ -244,8 +303,32 @@ class ToolRegistry:
         if task.done() and not task.cancelled():
             error = task.exception()
             if isinstance(error, HarnessError) and not isinstance(error, AbortError):
-                return ToolResult.error(error.code, error.message, **dict(error.details))
+                return _error_result(error)
         return _aborted_result(definition.name, tool_signal.reason)
+
+    async def _settle(self, task: asyncio.Future[ToolResult], *, grace: float) -> None:
+        """Let ``task`` finish within ``grace`` seconds, else cancel it and wait a bounded time."""
+        try:
+            if not task.done() and grace > 0:
+                await asyncio.wait([task], timeout=grace)
+            if not task.done():
+                task.cancel()
+                await asyncio.wait([task], timeout=self._cancel_grace)
+        except asyncio.CancelledError:
+            # Our caller is being cancelled while we wait: never leave the tool running.
+            if not task.done():
+                task.cancel()
+                _STRAYS.add(task)
+                task.add_done_callback(_forget_stray)
+            raise
+        if not task.done():
+            _log.warning("a tool task ignored cancellation; it is left to finish on its own")
+            # The loop only holds tasks weakly: keep it referenced until it ends.
+            _STRAYS.add(task)
+            task.add_done_callback(_forget_stray)
+            return
+        if not task.cancelled():
+            task.exception()  # mark retrieved: the outcome was decided without it
 
     async def execute_many(
         self,
@@ -287,27 +370,54 @@ class ToolRegistry:
         return results
 
 
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_MAX_PROBLEM_CHARS = 500
+_STRAYS: set[asyncio.Future[ToolResult]] = set()
+
+
+def _forget_stray(task: asyncio.Future[ToolResult]) -> None:
+    _STRAYS.discard(task)
+    if not task.cancelled():
+        task.exception()
+
+
 async def _call_handler(
     definition: ToolDefinition, args: Mapping[str, Any], execution: ToolExecution
 ) -> ToolResult:
-    outcome = await definition.execute(args, execution)
+    outcome: object = await definition.execute(args, execution)
     if isinstance(outcome, str):
         return ToolResult(text=outcome)
-    return outcome
+    if isinstance(outcome, ToolResult):
+        return outcome
+    raise TypeError(
+        f"tool {definition.name} returned {type(outcome).__name__}, not a ToolResult or str"
+    )
 
 
 def _result_of(name: str, task: asyncio.Future[ToolResult]) -> ToolResult:
+    if task.cancelled():
+        # The tool cancelled itself (the caller was not cancelled: that path re-raises).
+        return _aborted_result(name, None)
     error = task.exception()
     if error is None:
         return task.result()
     if isinstance(error, AbortError):
         return _aborted_result(name, error.reason)
     if isinstance(error, HarnessError):
-        return ToolResult.error(error.code, error.message, **dict(error.details))
+        return _error_result(error)
     _log.error("tool %s raised an unexpected error", name, exc_info=error)
     return ToolResult.error(
         "TOOL_ERROR",
         f"Tool {name} failed unexpectedly ({type(error).__name__}). The failure was logged.",
+    )
+
+
+def _error_result(error: HarnessError) -> ToolResult:
+    """A :class:`HarnessError` as the model sees it; its details ride along in the metadata."""
+    return ToolResult(
+        text=f"Error: {error.message}",
+        is_error=True,
+        metadata={**dict(error.details), "code": error.code},
     )
 
 
@@ -316,25 +426,29 @@ def _aborted_result(name: str, reason: BaseException | None) -> ToolResult:
     return ToolResult.error("ABORTED", f"Tool {name} was aborted{detail}")
 
 
-async def _cancel_and_settle(task: asyncio.Future[ToolResult], *, grace: float) -> None:
-    """Let ``task`` finish within ``grace`` seconds, else cancel it and wait a bounded time."""
-    if not task.done() and grace > 0:
-        await asyncio.wait([task], timeout=grace)
-    if not task.done():
-        task.cancel()
-        await asyncio.wait([task], timeout=_CANCEL_GRACE_SECONDS)
-        if not task.done():
-            _log.warning("a tool task ignored cancellation; it is left to finish on its own")
-            return
-    if not task.cancelled():
-        task.exception()  # mark retrieved: the outcome was decided without it
-
-
-def _validation_problem(definition: ToolDefinition, args: Mapping[str, Any]) -> str | None:
-    validator = jsonschema.Draft202012Validator(dict(definition.parameters))
+def _validation_problem(
+    definition: ToolDefinition,
+    validator: jsonschema.Draft202012Validator,
+    args: Mapping[str, Any],
+) -> str | None:
     error = best_match(validator.iter_errors(dict(args)))
     if error is None:
         return None
     where = "/".join(str(part) for part in error.absolute_path)
     location = f"argument {where!r}" if where else "arguments"
-    return f"Invalid {location} for tool {definition.name}: {error.message}."
+    message = error.message
+    if len(message) > _MAX_PROBLEM_CHARS:  # the message quotes the model's value: bound it
+        message = message[: _MAX_PROBLEM_CHARS - 1] + "…"
+    return f"Invalid {location} for tool {definition.name}: {message}."
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "an array"
+    return type(value).__name__
