@@ -76,6 +76,22 @@ class LocalServer:
     def respond_json(self, path: str, data: Any, *, status: int = 200, **kw: Any) -> None:
         self.respond(path, json.dumps(data), status=status, content_type="application/json", **kw)
 
+    async def wait_idle(self, seconds: float = 5.0) -> None:
+        """Wait until every accepted connection is closed and its handler has finished.
+
+        Raises ``AssertionError`` if some are still open after ``seconds``: the client kept a
+        connection (or the handler is stuck).
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while self._tasks:
+            remaining = end - loop.time()
+            if remaining <= 0:
+                break
+            await asyncio.wait(set(self._tasks), timeout=remaining)
+        if self._tasks:
+            raise AssertionError(f"{len(self._tasks)} connection(s) still open on {self.origin}")
+
     async def start(self) -> LocalServer:
         self._server = await asyncio.start_server(self._serve, self.host, 0)
         self.port = self._server.sockets[0].getsockname()[1]

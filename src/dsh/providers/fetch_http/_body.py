@@ -1,0 +1,187 @@
+"""Reading a response body within a byte cap counted on *decoded* bytes.
+
+httpx's own decoders inflate each network chunk in one call: a 64 KiB gzip chunk can become
+64 MiB, and a few KiB of brotli can become gigabytes, before any cap is checked. So the body is
+read raw (``aiter_raw``) and inflated here with output-bounded calls (zlib's ``max_length``,
+brotli's ``output_buffer_limit``): no call produces more than the bytes still wanted, so a
+compression bomb cannot allocate past the cap (docs/decisions/0040-fetch-pdf-and-bombs.md).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
+from typing import Protocol, cast
+
+import brotli
+import httpx
+
+from dsh.web import WEB_PROVIDER_ERROR, WebError
+
+# What we ask for; a server that sends anything else gets a clear error.
+ACCEPT_ENCODING = "gzip, deflate, br"
+_STEP = 64 * 1024  # most output asked of a decoder per call
+
+
+class _Decoder(Protocol):
+    """Push compressed bytes in; pull at most ``limit`` decoded bytes out per call."""
+
+    def feed(self, data: bytes) -> None: ...
+
+    def read(self, limit: int) -> bytes:
+        """Up to ``limit`` decoded bytes; ``b""`` when it needs more input (or is finished)."""
+        ...
+
+
+class _Identity:
+    def __init__(self) -> None:
+        self._pending = b""
+
+    def feed(self, data: bytes) -> None:
+        self._pending += data
+
+    def read(self, limit: int) -> bytes:
+        out, self._pending = self._pending[:limit], self._pending[limit:]
+        return out
+
+
+class _Zlib:
+    """gzip and deflate. ``deflate`` is meant to be zlib-wrapped, but some servers send it raw."""
+
+    def __init__(self, encoding: str) -> None:
+        self._encoding = encoding
+        self._wbits = zlib.MAX_WBITS | 16 if encoding == "gzip" else zlib.MAX_WBITS
+        self._inflater = zlib.decompressobj(self._wbits)
+        self._pending = b""
+        self._started = False
+
+    def feed(self, data: bytes) -> None:
+        self._pending += data
+
+    def read(self, limit: int) -> bytes:
+        while self._pending and not self._inflater.eof:
+            data, self._pending = self._pending, b""
+            try:
+                out = self._inflater.decompress(data, limit)
+            except zlib.error as error:
+                if self._encoding == "deflate" and not self._started:
+                    # Raw deflate (no zlib header): retry once, as browsers and httpx do.
+                    self._inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+                    self._started = True
+                    self._pending = data
+                    continue
+                raise _corrupt(self._encoding, error) from None
+            self._started = True
+            # Input not consumed because the output limit was hit comes back next call.
+            self._pending = self._inflater.unconsumed_tail + self._pending
+            if out:
+                return out
+        return b""
+
+
+class _Brotli:
+    """brotli 1.2's streaming API. ``output_buffer_limit`` stops the output buffer growing once
+    it reaches the limit (it grows in blocks, so one call may return up to about twice the limit
+    plus 32 KiB); the rest stays inside the decompressor and comes out of later calls with
+    empty input, which is why every read first drains before feeding more.
+    """
+
+    def __init__(self) -> None:
+        self._inflater = brotli.Decompressor()
+        self._pending = b""
+
+    def feed(self, data: bytes) -> None:
+        self._pending += data
+
+    def read(self, limit: int) -> bytes:
+        try:
+            while not self._inflater.is_finished():
+                if self._pending and self._inflater.can_accept_more_data():
+                    data, self._pending = self._pending, b""
+                    out: bytes = self._inflater.process(data, output_buffer_limit=limit)
+                else:
+                    out = self._inflater.process(b"", output_buffer_limit=limit)
+                    if not out:
+                        return b""  # everything buffered is out: it needs more input
+                if out:
+                    return out
+        except brotli.error as error:
+            raise _corrupt("br", error) from None
+        return b""
+
+
+class _Chain:
+    """``Content-Encoding: gzip, br`` means br(gzip(body)): decode from the last listed."""
+
+    def __init__(self, outer: _Decoder, inner: _Decoder) -> None:
+        self._outer = outer  # applied last by the server, so decoded first
+        self._inner = inner
+
+    def feed(self, data: bytes) -> None:
+        self._outer.feed(data)
+
+    def read(self, limit: int) -> bytes:
+        while True:
+            out = self._inner.read(limit)
+            if out:
+                return out
+            step = self._outer.read(_STEP)
+            if not step:
+                return b""
+            self._inner.feed(step)
+
+
+def decoder_for(content_encoding: str | None) -> _Decoder:
+    """A bounded decoder for a ``Content-Encoding`` header value (``None``: identity)."""
+    codings = [
+        c.strip().lower()
+        for c in (content_encoding or "").split(",")
+        if c.strip() and c.strip().lower() != "identity"
+    ]
+    decoder: _Decoder | None = None
+    for coding in codings:  # listed in the order applied; the last one is undone first
+        if coding in ("gzip", "x-gzip", "deflate"):
+            stage: _Decoder = _Zlib("deflate" if coding == "deflate" else "gzip")
+        elif coding == "br":
+            stage = _Brotli()
+        else:
+            raise WebError(
+                WEB_PROVIDER_ERROR,
+                f"The server compressed the response with {coding!r}, which was not asked for "
+                f"and cannot be decoded (supported: {ACCEPT_ENCODING}).",
+            )
+        decoder = stage if decoder is None else _Chain(stage, decoder)
+    return decoder or _Identity()
+
+
+async def read_bounded(response: httpx.Response, limit: int) -> tuple[bytes, bool]:
+    """Read at most ``limit`` decoded bytes of ``response``.
+
+    Returns the bytes and whether the body had more (so a body of exactly ``limit`` bytes is not
+    reported as cut). Stops reading as soon as one byte past the limit is decoded.
+    """
+    decoder = decoder_for(response.headers.get("content-encoding"))
+    out = bytearray()
+    wanted = limit + 1  # one extra byte tells "exactly at the cap" from "more"
+    # aclosing: leaving the loop early must close the generator now, not in a finaliser task
+    # scheduled on the loop whenever it is garbage-collected.
+    raw_chunks = cast(AsyncGenerator[bytes, None], response.aiter_raw())  # it is a generator
+    async with aclosing(raw_chunks) as chunks:
+        async for raw in chunks:
+            decoder.feed(raw)
+            while True:
+                chunk = decoder.read(min(wanted - len(out), _STEP))
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) >= wanted:
+                    return bytes(out[:limit]), True
+    return bytes(out), False
+
+
+def _corrupt(encoding: str, error: Exception) -> WebError:
+    return WebError(
+        WEB_PROVIDER_ERROR,
+        f"The response body could not be decompressed ({encoding}): {error}.",
+    )

@@ -1,0 +1,89 @@
+"""The pydantic config of `web-fetch-http` (snake_case keys, durations in seconds)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+import dsh
+from dsh.providers.fetch_http._guard import NetworkPolicy
+
+PROJECT_URL = "https://github.com/dsh-web/dsh-web"
+DEFAULT_USER_AGENT = f"dsh-web/{dsh.__version__} (+{PROJECT_URL})"
+
+
+class Config(BaseModel):
+    """Limits and network policy of the anonymous HTTP(S) fetcher."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    max_url_length: int = Field(
+        default=2048, ge=16, description="Longest URL accepted, in characters."
+    )
+    max_response_bytes: int = Field(
+        default=5_000_000,
+        ge=1,
+        description="Most body bytes read, counted after decompression. A Content-Length above "
+        "it fails early; a longer stream is cut and marked truncated.",
+    )
+    max_body_chars: int = Field(
+        default=100_000, ge=1, description="Most decoded characters returned."
+    )
+    timeout: float = Field(
+        default=30.0,
+        gt=0,
+        description="One total deadline in seconds over DNS, connect, headers, body and decoding.",
+    )
+    max_redirects: int = Field(
+        default=5, ge=0, le=20, description="Most same-origin redirect hops followed."
+    )
+    user_agent: str | None = Field(
+        default=None,
+        description=f"User-Agent header; unset: {DEFAULT_USER_AGENT!r} with the installed version.",
+    )
+    proxy: str | None = Field(
+        default=None,
+        description="Proxy URL for every request (http://, https:// or socks5://); unset: the "
+        "standard HTTP_PROXY / HTTPS_PROXY / ALL_PROXY / NO_PROXY variables.",
+    )
+    allow_private_network: bool = Field(
+        default=False,
+        description="Allow loopback, private, link-local and other non-public destinations.",
+    )
+    allowed_hosts: tuple[str, ...] = Field(
+        default=(),
+        description="Host names, IP addresses or CIDR ranges allowed even though non-public.",
+    )
+
+    @field_validator("user_agent")
+    @classmethod
+    def _check_user_agent(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.strip() or any(ch in value for ch in "\r\n\0"):
+            raise ValueError("must be a non-empty single-line string")
+        return value.strip()
+
+    @field_validator("proxy")
+    @classmethod
+    def _check_proxy(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+        if scheme not in ("http", "https", "socks5", "socks5h"):
+            raise ValueError(
+                "must be a proxy URL such as http://proxy.internal:3128 "
+                "(schemes: http, https, socks5, socks5h)"
+            )
+        return value
+
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _check_allowed_hosts(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        # The guard owns the syntax (host, IP or CIDR); its ValueError names the bad entry.
+        NetworkPolicy.from_config(False, value)
+        return value
+
+    @property
+    def effective_user_agent(self) -> str:
+        return self.user_agent or DEFAULT_USER_AGENT

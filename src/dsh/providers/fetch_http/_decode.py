@@ -1,0 +1,159 @@
+"""Bytes to text: which charset, and decoding that never fails on bad bytes.
+
+Order (SPEC §3): the ``charset`` of the ``Content-Type`` header; else a byte-order mark; else a
+``<meta charset>`` / ``<meta http-equiv>`` in the first 4 KiB of HTML (or the XML declaration of
+XML); else UTF-8 when the bytes are valid UTF-8, falling back to windows-1252 for HTML and plain
+text (the common legacy encoding of unlabelled pages). Labels are resolved like browsers do
+(WHATWG Encoding Standard aliases: ``iso-8859-1`` and ``us-ascii`` mean windows-1252, ``gb2312``
+means GB18030, ...). A label that names no text encoding is a clear error; invalid bytes become
+U+FFFD, never an exception.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from dsh.providers.fetch_http._content import ContentType
+from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
+
+META_SCAN_BYTES = 4096
+
+# WHATWG label -> Python codec, for the labels where the two disagree or Python lacks the name.
+_WHATWG = {
+    **dict.fromkeys(
+        (
+            "ascii",
+            "us-ascii",
+            "ansi_x3.4-1968",
+            "cp819",
+            "csisolatin1",
+            "ibm819",
+            "iso-8859-1",
+            "iso-ir-100",
+            "iso8859-1",
+            "iso88591",
+            "iso_8859-1",
+            "iso_8859-1:1987",
+            "l1",
+            "latin1",
+            "x-cp1252",
+            "windows-1252",
+            "cp1252",
+        ),
+        "cp1252",
+    ),
+    **dict.fromkeys(
+        ("gb2312", "gbk", "x-gbk", "chinese", "csgb2312", "csiso58gb231280", "iso-ir-58"),
+        "gb18030",
+    ),
+    **dict.fromkeys(
+        (
+            "shift_jis",
+            "shift-jis",
+            "sjis",
+            "x-sjis",
+            "ms_kanji",
+            "ms932",
+            "windows-31j",
+            "csshiftjis",
+        ),
+        "cp932",
+    ),
+    **dict.fromkeys(
+        ("euc-kr", "ks_c_5601-1987", "ks_c_5601-1989", "korean", "windows-949"), "cp949"
+    ),
+    **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs"),
+    **dict.fromkeys(("tis-620", "iso-8859-11", "windows-874", "dos-874"), "cp874"),
+    **dict.fromkeys(("iso-8859-9", "latin5", "l5", "windows-1254"), "cp1254"),
+    **dict.fromkeys(("utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8"), "utf-8"),
+    **dict.fromkeys(("utf-16", "utf-16le", "unicode", "ucs-2", "csunicode"), "utf-16-le"),
+    "utf-16be": "utf-16-be",
+    "x-mac-roman": "mac-roman",
+    "macintosh": "mac-roman",
+    "mac": "mac-roman",
+}
+# Python codecs that are not character encodings of documents (or are unsafe to honour).
+_REFUSED = frozenset(
+    {"utf-7", "unicode-escape", "raw-unicode-escape", "undefined", "idna", "punycode", "mbcs"}
+)
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
+_META = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9_.:()+-]+)", re.IGNORECASE)
+_XML_DECL = re.compile(rb"^<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([A-Za-z0-9_.:()+-]+)[\"']")
+
+
+def codec_for(label: str) -> str | None:
+    """The Python codec for a charset label, or ``None`` if it names no text encoding."""
+    key = label.strip().lower()
+    if not key:
+        return None
+    if key in _WHATWG:
+        return _WHATWG[key]
+    try:
+        info = codecs.lookup(key)
+    except LookupError:
+        return None
+    name = info.name.replace("_", "-")
+    # bytes-to-bytes codecs (base64, zlib, rot13...) are not charsets.
+    if name in _REFUSED or not getattr(info, "_is_text_encoding", True):
+        return None
+    return info.name
+
+
+def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: str) -> str:
+    """The codec to decode ``data`` with; raises for a label that names no text encoding."""
+    if content_type.charset is not None:
+        return _resolve(content_type.charset, url=url, where="the Content-Type header")
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return codec
+    declared: bytes | None = None
+    where = ""
+    if kind == "html" and not content_type.is_xml:
+        prefix = _COMMENT.sub(b"", data[:META_SCAN_BYTES])
+        match = _META.search(prefix)
+        declared = match.group(1) if match else None
+        where = "a <meta charset> tag"
+    elif content_type.is_xml:
+        match = _XML_DECL.match(data[:META_SCAN_BYTES])
+        declared = match.group(1) if match else None
+        where = "the XML declaration"
+    if declared is not None:
+        codec = _resolve(declared.decode("ascii"), url=url, where=where)
+        # A document that could declare its charset in ASCII is not UTF-16 (WHATWG rule).
+        return "utf-8" if codec.startswith("utf-16") else codec
+    if content_type.is_json or _is_utf8(data):
+        return "utf-8"
+    return "cp1252"
+
+
+def decode(data: bytes, encoding: str) -> str:
+    """Decode with replacement characters for invalid bytes; drop a leading BOM."""
+    text = data.decode(encoding, errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _resolve(label: str, *, url: str, where: str) -> str:
+    codec = codec_for(label)
+    if codec is None:
+        raise WebError(
+            WEB_UNSUPPORTED_CONTENT_TYPE,
+            f"{url} declares the character encoding {label.strip()[:60]!r} in {where}, which is "
+            "not a known text encoding, so its text cannot be decoded.",
+        )
+    return codec
+
+
+def _is_utf8(data: bytes) -> bool:
+    # Incremental with final=False: a multi-byte character cut by the byte cap is still UTF-8.
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True

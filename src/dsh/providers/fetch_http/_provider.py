@@ -1,0 +1,289 @@
+"""`HttpFetchProvider`: the anonymous HTTP(S) fetcher behind the fetch provider id ``http``.
+
+One request is: check the URL; then, under one total deadline and the caller's signal, connect
+through the guarded transport, follow same-origin redirects by hand (each hop re-checked),
+classify the content type before reading the body, read the body within the decoded-byte cap,
+and decode it (text, HTML or PDF) within the character cap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from http.cookiejar import CookieJar, DefaultCookiePolicy
+
+import httpx
+
+from dsh.harness import AbortError, AbortSignal, race_signal
+from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
+from dsh.providers.fetch_http._config import Config
+from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
+from dsh.providers.fetch_http._decode import choose_encoding, decode
+from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
+from dsh.providers.fetch_http._network import Connector, guarded_transport
+from dsh.providers.fetch_http._pdf import extract
+from dsh.providers.fetch_http._proxy import proxy_routes
+from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
+from dsh.providers.fetch_http._url import check_url
+from dsh.web import (
+    WEB_ABORTED,
+    WEB_FETCH_TIMEOUT,
+    WEB_FETCH_TOO_LARGE,
+    WEB_PROVIDER_ERROR,
+    WEB_UNSUPPORTED_CONTENT_TYPE,
+    HtmlBody,
+    PdfBody,
+    TextBody,
+    WebError,
+    WebFetchBody,
+    WebFetchRequest,
+    WebFetchResult,
+)
+
+ACCEPT = (
+    "text/html,application/xhtml+xml,application/xml;q=0.9,text/*;q=0.8,"
+    "application/json;q=0.8,application/pdf;q=0.7"
+)
+# Decoded text never needs more than 4 bytes per character (UTF-8, UTF-16, GB18030, and a
+# replacement character never eats more than 4 bytes), so reading past 4 x max_body_chars
+# bytes could only produce text that is cut anyway.
+_BYTES_PER_CHAR = 4
+
+
+class HttpFetchProvider:
+    """Anonymous HTTP(S) GET with the limits of :class:`Config`.
+
+    ``resolver`` and ``connector`` replace the guard's DNS lookup and TCP connect (tests and
+    embedders use them to point names at local servers without touching the network).
+    """
+
+    id = "http"
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        resolver: Resolver | None = None,
+        connector: Connector | None = None,
+    ) -> None:
+        self.config = config or Config()
+        self._policy = NetworkPolicy.from_config(
+            self.config.allow_private_network, self.config.allowed_hosts
+        )
+        self._client = _build_client(self.config, self._policy, resolver, connector)
+
+    def __repr__(self) -> str:
+        return f"HttpFetchProvider(id={self.id!r})"
+
+    def available(self) -> bool:
+        """Always: the fetcher needs no key."""
+        return True
+
+    async def aclose(self) -> None:
+        """Close the connection pool (the plugin does this when its scope is disposed)."""
+        await self._client.aclose()
+
+    async def fetch(
+        self, request: WebFetchRequest, signal: AbortSignal | None = None
+    ) -> WebFetchResult:
+        """Fetch ``request.url``; a 404 or 500 is a result, failures are :class:`WebError`."""
+        url = check_url(request.url, max_length=self.config.max_url_length)
+        if signal is not None and signal.aborted:
+            raise _aborted(url, signal.reason)
+        stop = threading.Event()
+        deadline = asyncio.timeout(self.config.timeout)
+        try:
+            async with deadline:
+                # race_signal cancels (and awaits) the fetch when the signal fires; the
+                # deadline cancels it the same way. Either way `async with`/`finally` blocks
+                # inside close the response, so the connection is released.
+                return await race_signal(self._fetch(url, stop), signal)
+        except TimeoutError:
+            if deadline.expired():
+                raise WebError(
+                    WEB_FETCH_TIMEOUT,
+                    f"Fetching {url} timed out after {self.config.timeout:g} s (the limit "
+                    "covers connecting, the response headers and the whole body).",
+                ) from None
+            raise WebError(WEB_PROVIDER_ERROR, f"Fetching {url} timed out.") from None
+        except AbortError as error:
+            raise _aborted(url, error.reason) from None
+        finally:
+            stop.set()  # a PDF extraction still running in its thread ends at the next page
+
+    async def _fetch(self, url: httpx.URL, stop: threading.Event) -> WebFetchResult:
+        current = url
+        hops = 0
+        while True:
+            check_literal_host(current.host, self._policy)
+            response = await _send(self._client, current)
+            try:
+                if response.status_code in REDIRECT_STATUSES:
+                    current = redirect_target(
+                        current,
+                        response,
+                        hops=hops,
+                        max_redirects=self.config.max_redirects,
+                        max_length=self.config.max_url_length,
+                    )
+                    hops += 1
+                    continue
+                return await self._read(current, response, stop)
+            except httpx.HTTPError as error:
+                raise _network_error(current, error) from None
+            finally:
+                await response.aclose()
+
+    async def _read(
+        self, url: httpx.URL, response: httpx.Response, stop: threading.Event
+    ) -> WebFetchResult:
+        final = str(url)
+        status = response.status_code
+        content_type = parse_content_type(response.headers.get("content-type"))
+        kind = classify(content_type)
+        if kind is None or content_type is None:
+            if not response.is_success or _known_empty(response):
+                # The status is the information; an error page's body in a type we do not
+                # decode (or none) is not worth an error (decision 0041).
+                return WebFetchResult(final, status, TextBody(""), truncated=False)
+            raise _unsupported(final, response.headers.get("content-type"))
+        max_bytes = self.config.max_response_bytes
+        declared = _content_length(response)
+        if declared is not None and declared > max_bytes:
+            raise WebError(
+                WEB_FETCH_TOO_LARGE,
+                f"The response from {final} is {declared:,} bytes (Content-Length); the limit "
+                f"is {max_bytes:,} bytes (max_response_bytes).",
+            )
+        if kind == "pdf":
+            data, more = await read_bounded(response, max_bytes)
+            if more:
+                raise WebError(
+                    WEB_FETCH_TOO_LARGE,
+                    f"The PDF at {final} is larger than {max_bytes:,} bytes "
+                    "(max_response_bytes), and a partial PDF cannot be read.",
+                )
+            await response.aclose()  # release the connection before the CPU-bound part
+            pdf = await asyncio.to_thread(
+                extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
+            )
+            return WebFetchResult(
+                final, status, PdfBody(pdf.content, pdf.page_count), truncated=pdf.truncated
+            )
+        max_chars = self.config.max_body_chars
+        limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
+        data, more = await read_bounded(response, limit)
+        text = decode(data, choose_encoding(data, kind, content_type, url=final))
+        truncated = more or len(text) > max_chars
+        text = text[:max_chars]
+        body: WebFetchBody = HtmlBody(text) if kind == "html" else TextBody(text)
+        return WebFetchResult(final, status, body, truncated=truncated)
+
+
+def _build_client(
+    config: Config,
+    policy: NetworkPolicy,
+    resolver: Resolver | None,
+    connector: Connector | None,
+) -> httpx.AsyncClient:
+    direct = guarded_transport(policy, resolver=resolver, connector=connector)
+    mounts: dict[str, httpx.AsyncBaseTransport] = {}
+    through: dict[str, httpx.AsyncBaseTransport] = {}
+    for pattern, proxy in proxy_routes(config.proxy).items():
+        if proxy is None:
+            mounts[pattern] = direct
+            continue
+        if proxy not in through:
+            through[proxy] = guarded_transport(
+                policy, resolver=resolver, connector=connector, proxy=proxy
+            )
+        mounts[pattern] = through[proxy]
+    return httpx.AsyncClient(
+        transport=direct,
+        mounts=mounts,
+        headers={
+            "User-Agent": config.effective_user_agent,
+            "Accept": ACCEPT,
+            "Accept-Encoding": ACCEPT_ENCODING,
+        },
+        # A jar that refuses every cookie: nothing a site sets is ever sent back, not even on a
+        # same-origin redirect.
+        cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
+        follow_redirects=False,
+        # The one total deadline is ours (asyncio.timeout in fetch()); no per-phase timeouts.
+        timeout=httpx.Timeout(None),
+        # No .netrc credentials and no unguarded proxy transports from the environment.
+        trust_env=False,
+    )
+
+
+async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
+    try:
+        return await client.send(client.build_request("GET", url), stream=True)
+    except httpx.HTTPError as error:
+        raise _network_error(url, error) from None
+
+
+def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
+    cause = _cause(error)
+    if isinstance(error, httpx.ProxyError):
+        message = f"The proxy failed to fetch {url}: {cause}."
+    elif isinstance(error, httpx.ConnectError):
+        message = f"Could not connect to {url.host} (fetching {url}): {cause}."
+    elif isinstance(error, httpx.DecodingError):
+        message = f"The response from {url} could not be decoded: {cause}."
+    else:
+        message = f"Fetching {url} failed: {cause}."
+    return WebError(WEB_PROVIDER_ERROR, message, details={"url": str(url)})
+
+
+def _cause(error: BaseException) -> str:
+    """The most specific description in the exception chain.
+
+    httpx wraps httpcore, which wraps anyio's "All connection attempts failed", which wraps the
+    OSError that says what happened ("Connection refused"): prefer its errno's description.
+    """
+    seen: set[int] = set()
+    inner: BaseException | None = error
+    text = ""
+    while inner is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        if isinstance(inner, OSError) and inner.errno:
+            return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
+        text = text or str(inner).strip()
+        inner = inner.__cause__ or inner.__context__
+    return (text or type(error).__name__).rstrip(".")
+
+
+def _content_length(response: httpx.Response) -> int | None:
+    value = response.headers.get("content-length")
+    if value is None or not value.strip().isdigit():
+        return None
+    return int(value.strip())
+
+
+def _known_empty(response: httpx.Response) -> bool:
+    return response.status_code in (204, 205, 304) or _content_length(response) == 0
+
+
+def _unsupported(url: str, header: str | None) -> WebError:
+    supported = "HTML, text (including JSON and XML) and PDF"
+    if header is None or not header.strip():
+        what = "without a Content-Type"
+    else:
+        content_type: ContentType | None = parse_content_type(header)
+        shown = content_type.mime if content_type else header.strip()[:80]
+        what = f"with Content-Type {shown!r}"
+    return WebError(
+        WEB_UNSUPPORTED_CONTENT_TYPE,
+        f"{url} answered {what}; only {supported} can be fetched, so the body was not read.",
+    )
+
+
+def _aborted(url: httpx.URL, reason: BaseException | None) -> WebError:
+    detail = f": {reason}" if reason is not None and str(reason) else "."
+    return WebError(WEB_ABORTED, f"Fetching {url} was aborted{detail}")
+
+
+__all__ = ["HttpFetchProvider"]

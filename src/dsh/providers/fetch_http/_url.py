@@ -1,0 +1,95 @@
+"""URL checks done before any connection: length, scheme, credentials, host syntax.
+
+The same checks run on the request URL and on every redirect target, so a redirect can never
+reach something the model could not have asked for directly.
+"""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from dsh.providers.fetch_http._guard import parse_host
+from dsh.web import WEB_BLOCKED_URL, WEB_INVALID_URL, WebError
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def check_url(raw: object, *, max_length: int) -> httpx.URL:
+    """Parse a requested URL, or raise ``WEB_INVALID_URL`` / ``WEB_BLOCKED_URL`` saying why."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise WebError(WEB_INVALID_URL, "url must be a non-empty string.")
+    text = raw.strip()
+    if len(text) > max_length:
+        raise WebError(
+            WEB_INVALID_URL,
+            f"The URL is {len(text):,} characters long; the limit is {max_length:,} "
+            "(max_url_length). Fetch a shorter URL.",
+        )
+    if _CONTROL.search(text):
+        raise WebError(
+            WEB_INVALID_URL,
+            f"The URL {_shown(text)} contains control characters (such as a newline or tab); "
+            "remove them.",
+        )
+    scheme = text.split(":", 1)[0].lower() if ":" in text else ""
+    if scheme not in DEFAULT_PORTS:
+        if "://" not in text:
+            raise WebError(
+                WEB_INVALID_URL,
+                f"{_shown(text)} is not an absolute URL; give the full address, starting "
+                "with http:// or https://.",
+            )
+        raise WebError(
+            WEB_INVALID_URL,
+            f"Only http:// and https:// URLs can be fetched, not {scheme}: ({_shown(text)}).",
+        )
+    try:
+        url = httpx.URL(text)
+    except (httpx.InvalidURL, ValueError, TypeError) as error:
+        raise WebError(WEB_INVALID_URL, f"{_shown(text)} is not a valid URL: {error}.") from None
+    return check_parsed(url, shown=text)
+
+
+def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
+    """The checks that need a parsed URL (also used on redirect targets)."""
+    label = _shown(shown if shown is not None else _without_credentials(url))
+    if url.scheme not in DEFAULT_PORTS:
+        raise WebError(
+            WEB_INVALID_URL, f"Only http:// and https:// URLs can be fetched, not {url.scheme}:."
+        )
+    if url.userinfo:
+        raise WebError(
+            WEB_BLOCKED_URL,
+            "URLs with credentials (user:password@host) are never fetched: the fetcher is "
+            f"anonymous. Remove the credentials from {_shown(_without_credentials(url))}.",
+        )
+    if not url.host:
+        raise WebError(WEB_INVALID_URL, f"{label} has no host name.")
+    if url.port is not None and not 0 < url.port < 65536:
+        raise WebError(
+            WEB_INVALID_URL, f"{label} has the port {url.port}, outside the range 1-65535."
+        )
+    try:
+        parse_host(url.host)
+    except ValueError as error:
+        raise WebError(
+            WEB_INVALID_URL, f"{label} has an invalid host name {url.host!r}: {error}"
+        ) from None
+    return url
+
+
+def origin(url: httpx.URL) -> tuple[str, str, int]:
+    """Scheme, host and port (default ports made explicit), as browsers compare origins."""
+    return url.scheme, url.host.lower(), url.port or DEFAULT_PORTS.get(url.scheme, 0)
+
+
+def _without_credentials(url: httpx.URL) -> str:
+    return str(url.copy_with(username=None, password=None)) if url.userinfo else str(url)
+
+
+def _shown(text: str, limit: int = 200) -> str:
+    """A URL quoted for a message, shortened so an over-long URL does not flood the context."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

@@ -1,0 +1,241 @@
+"""Byte and character caps: Content-Length, endless streams, exact fits, compression bombs."""
+
+from __future__ import annotations
+
+import asyncio
+import tracemalloc
+
+import pytest
+
+from dsh.web import (
+    WEB_FETCH_TOO_LARGE,
+    WEB_PROVIDER_ERROR,
+    HtmlBody,
+    TextBody,
+    WebFetchRequest,
+)
+from fetch_http.fetch_support import (
+    MakeFetcher,
+    assert_nothing_left,
+    brotli_bomb,
+    deflate,
+    endless,
+    expect_error,
+    gzip_bomb,
+)
+from support.local_http import LocalServer, Request, write_head, write_response
+
+
+async def test_content_length_over_the_cap_fails_before_the_body(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    sent = asyncio.Event()
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        # Announce 10 MB but send nothing more: an early failure never waits for the body.
+        await write_head(writer, 200, {"Content-Type": "text/plain", "Content-Length": "10000000"})
+        sent.set()
+        while True:
+            writer.write(b"x" * 1024)
+            await writer.drain()
+            await asyncio.sleep(0.05)  # a slow body, so reading it would hit the deadline
+
+    server.route("/big", handler)
+    fetcher = make_fetcher(max_response_bytes=1_000_000, timeout=10.0)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/big"))), WEB_FETCH_TOO_LARGE
+    )
+    assert error.message == (
+        f"The response from {server.url('/big')} is 10,000,000 bytes (Content-Length); the limit "
+        "is 1,000,000 bytes (max_response_bytes)."
+    )
+    assert sent.is_set()
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_endless_stream_is_cut_at_the_cap_and_marked(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.route("/endless", endless())
+    fetcher = make_fetcher(max_response_bytes=300_000, max_body_chars=1_000_000)
+    result = await fetcher.fetch(WebFetchRequest(server.url("/endless")))
+    assert result.truncated is True
+    assert isinstance(result.body, TextBody)
+    assert result.body.content == "x" * 300_000
+    await assert_nothing_left(fetcher, server)
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+async def test_body_exactly_at_the_cap_is_not_truncated(
+    server: LocalServer, make_fetcher: MakeFetcher, chunked: bool
+) -> None:
+    body = b"a" * 1000
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        if chunked:  # no Content-Length: only the end of the stream says it was all
+            await write_head(
+                writer, 200, {"Content-Type": "text/plain", "Transfer-Encoding": "chunked"}
+            )
+            writer.write(b"3e8\r\n" + body + b"\r\n0\r\n\r\n")
+            await writer.drain()
+        else:
+            await write_response(writer, 200, {"Content-Type": "text/plain"}, body)
+
+    server.route("/exact", handler)
+    server.respond("/over", body + b"b")
+    fetcher = make_fetcher(max_response_bytes=1000)
+    exact = await fetcher.fetch(WebFetchRequest(server.url("/exact")))
+    assert (exact.truncated, exact.body.content) == (False, "a" * 1000)
+    # One byte more, with a Content-Length over the cap: an early, clear failure.
+    await expect_error(fetcher.fetch(WebFetchRequest(server.url("/over"))), WEB_FETCH_TOO_LARGE)
+
+
+async def test_lying_content_length_reads_only_what_was_announced(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Type": "text/plain", "Content-Length": "5"})
+        writer.write(b"hello" + b"x" * 100_000)  # far more than announced
+        await writer.drain()
+
+    server.route("/lie", handler)
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/lie")))
+    assert (result.body.content, result.truncated) == ("hello", False)
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_body_shorter_than_its_content_length_is_a_provider_error(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Type": "text/plain", "Content-Length": "100"})
+        writer.write(b"only ten b")
+        await writer.drain()
+        writer.close()
+
+    server.route("/short", handler)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/short"))), WEB_PROVIDER_ERROR
+    )
+    assert error.message.startswith(f"Fetching {server.url('/short')} failed: ")
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_character_cap_cuts_decoded_text(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/long", "é" * 50, content_type="text/html; charset=utf-8")
+    server.respond("/fit", "é" * 40, content_type="text/html; charset=utf-8")
+    fetcher = make_fetcher(max_body_chars=40)
+    cut = await fetcher.fetch(WebFetchRequest(server.url("/long")))
+    assert cut.body == HtmlBody("é" * 40)
+    assert cut.truncated is True
+    fit = await fetcher.fetch(WebFetchRequest(server.url("/fit")))
+    assert (fit.body, fit.truncated) == (HtmlBody("é" * 40), False)
+
+
+async def test_char_cap_stops_reading_long_before_the_byte_cap(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # 100 characters never need more than 404 bytes. The server sends 1000 and then stalls
+    # without ending the body: a reader that waited for the byte cap would hit the deadline.
+    release = asyncio.Event()
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Type": "text/html", "Transfer-Encoding": "chunked"})
+        writer.write(b"3e8\r\n" + b"y" * 1000 + b"\r\n")
+        await writer.drain()
+        await release.wait()
+
+    server.route("/stall", handler)
+    fetcher = make_fetcher(max_body_chars=100, timeout=20.0)
+    result = await fetcher.fetch(WebFetchRequest(server.url("/stall")))
+    release.set()
+    assert (result.body, result.truncated) == (HtmlBody("y" * 100), True)
+    await assert_nothing_left(fetcher, server)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "payload"),
+    [
+        ("gzip", lambda: gzip_bomb(64 << 20)),
+        ("br", lambda: brotli_bomb(256 << 20)),
+        ("deflate", lambda: deflate(b"\0" * (64 << 20))),
+    ],
+    ids=["gzip", "brotli", "deflate"],
+)
+async def test_decompression_bomb_never_allocates_past_the_cap(
+    server: LocalServer, make_fetcher: MakeFetcher, encoding: str, payload: object
+) -> None:
+    body = payload()  # type: ignore[operator]
+    assert len(body) < 300_000  # small on the wire, 64-256 MB inflated
+    server.respond(
+        "/bomb",
+        body,
+        content_type="text/plain",
+        headers={"Content-Encoding": encoding},
+    )
+    fetcher = make_fetcher(max_response_bytes=1_000_000, max_body_chars=2_000_000)
+    tracemalloc.start()
+    try:
+        result = await fetcher.fetch(WebFetchRequest(server.url("/bomb")))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.truncated is True
+    assert result.body.content == "\0" * 1_000_000
+    # The cap, its decoded text (4 bytes a char at worst) and buffers; httpx's own decoders
+    # would have inflated whole network chunks (tens of MB) first.
+    assert peak < 12_000_000, peak
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_compressed_bodies_decode(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    text = "compressed text " * 100
+    server.respond("/gz", gzip_bytes(text.encode()), headers={"Content-Encoding": "gzip"})
+    server.respond(
+        "/raw-deflate", deflate(text.encode(), raw=True), headers={"Content-Encoding": "deflate"}
+    )
+    server.respond(
+        "/chain",
+        brotli_bytes(gzip_bytes(text.encode())),
+        headers={"Content-Encoding": "gzip, br"},
+    )
+    fetcher = make_fetcher()
+    for path in ("/gz", "/raw-deflate", "/chain"):
+        result = await fetcher.fetch(WebFetchRequest(server.url(path)))
+        assert (result.body.content, result.truncated) == (text, False), path
+
+
+async def test_unknown_or_corrupt_encoding_is_a_clear_error(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/zstd", b"\x28\xb5\x2f\xfd", headers={"Content-Encoding": "zstd"})
+    server.respond("/bad", b"not gzip at all", headers={"Content-Encoding": "gzip"})
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/zstd"))), WEB_PROVIDER_ERROR
+    )
+    assert error.message == (
+        "The server compressed the response with 'zstd', which was not asked for and cannot be "
+        "decoded (supported: gzip, deflate, br)."
+    )
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/bad"))), WEB_PROVIDER_ERROR
+    )
+    assert error.message.startswith("The response body could not be decompressed (gzip): ")
+    await assert_nothing_left(fetcher, server)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(data)
+
+
+def brotli_bytes(data: bytes) -> bytes:
+    import brotli
+
+    return bytes(brotli.compress(data))

@@ -1,0 +1,257 @@
+"""Content classification and charset decoding, over a real local server."""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+
+import pytest
+
+from dsh.providers.fetch_http import DEFAULT_USER_AGENT
+from dsh.web import (
+    WEB_UNSUPPORTED_CONTENT_TYPE,
+    HtmlBody,
+    TextBody,
+    WebFetchRequest,
+)
+from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, chunked, expect_error
+from support.local_http import LocalServer, Request, write_head
+
+
+@pytest.mark.parametrize(
+    ("content_type", "kind"),
+    [
+        ("text/html; charset=utf-8", "html"),
+        ("TEXT/HTML", "html"),
+        ("application/xhtml+xml", "html"),
+        ("text/plain", "text"),
+        ("text/markdown; charset=utf-8", "text"),
+        ("text/csv", "text"),
+        ("application/json", "text"),
+        ("application/problem+json", "text"),
+        ("application/xml", "text"),
+        ("application/rss+xml", "text"),
+        ("image/svg+xml", "text"),
+    ],
+)
+async def test_textual_types_are_classified(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, kind: str
+) -> None:
+    server.respond("/doc", "<x>1</x>", content_type=content_type)
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/doc")))
+    assert result.body.kind == kind
+    assert result.body.content == "<x>1</x>"
+
+
+@pytest.mark.parametrize(
+    "content_type", ["image/png", "application/octet-stream", "application/zip", "video/mp4"]
+)
+async def test_binary_types_are_refused_without_reading_the_body(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str
+) -> None:
+    wrote_body = asyncio.Event()
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 200, {"Content-Type": content_type, "Content-Length": "1000000"})
+        # The body is held back: a client that read it would hang until the deadline.
+        await wrote_body.wait()
+
+    server.route("/bin", handler)
+    fetcher = make_fetcher(timeout=20.0)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/bin"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    wrote_body.set()
+    assert error.message == (
+        f"{server.url('/bin')} answered with Content-Type {content_type!r}; only HTML, text "
+        "(including JSON and XML) and PDF can be fetched, so the body was not read."
+    )
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_missing_content_type_is_refused(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/none", b"\x00\x01binary", content_type=None)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/none"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message.startswith(f"{server.url('/none')} answered without a Content-Type; ")
+
+
+async def test_error_status_is_a_result_with_its_body(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/missing", "<h1>Not here</h1>", status=404, content_type="text/html")
+    server.respond("/boom", "oops", status=500)
+    fetcher = make_fetcher()
+    missing = await fetcher.fetch(WebFetchRequest(server.url("/missing")))
+    assert (missing.status_code, missing.body, missing.truncated) == (
+        404,
+        HtmlBody("<h1>Not here</h1>"),
+        False,
+    )
+    boom = await fetcher.fetch(WebFetchRequest(server.url("/boom")))
+    assert (boom.status_code, boom.body) == (500, TextBody("oops"))
+
+
+async def test_error_status_with_binary_body_is_a_result_with_no_body(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/gone", b"\x89PNG...", status=410, content_type="image/png")
+    server.respond("/untyped", b"raw", status=404, content_type=None)
+    server.respond("/empty", b"", status=200, content_type=None)
+    fetcher = make_fetcher()
+    for path, status in (("/gone", 410), ("/untyped", 404), ("/empty", 200)):
+        result = await fetcher.fetch(WebFetchRequest(server.url(path)))
+        assert (result.status_code, result.body, result.truncated) == (status, TextBody(""), False)
+
+
+async def test_user_agent_and_headers(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    server.respond("/", "ok")
+    fetcher = make_fetcher()
+    await fetcher.fetch(WebFetchRequest(server.url("/")))
+    custom = make_fetcher(user_agent="my-agent/2.0 (+https://example.org/bot)")
+    await custom.fetch(WebFetchRequest(server.url("/")))
+    first, second = server.requests
+    assert first.headers["user-agent"] == DEFAULT_USER_AGENT
+    assert DEFAULT_USER_AGENT.startswith("dsh-web/")
+    assert DEFAULT_USER_AGENT.endswith(" (+https://github.com/dsh-web/dsh-web)")
+    assert second.headers["user-agent"] == "my-agent/2.0 (+https://example.org/bot)"
+    for request in server.requests:
+        assert request.method == "GET"
+        assert request.headers["accept-encoding"] == "gzip, deflate, br"
+        assert not {"cookie", "authorization", "proxy-authorization"} & set(request.headers)
+
+
+async def test_ipv6_loopback(server_v6: LocalServer, make_fetcher: MakeFetcher) -> None:
+    server_v6.respond("/six", "over ::1")
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server_v6.url("/six")))
+    assert (result.url, result.body) == (server_v6.url("/six"), TextBody("over ::1"))
+    await assert_nothing_left(fetcher, server_v6)
+
+
+# -- charsets ------------------------------------------------------------------------------------
+
+
+async def fetch_bytes(
+    server: LocalServer, make_fetcher: MakeFetcher, body: bytes, content_type: str
+) -> str:
+    server.respond("/c", body, content_type=content_type)
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/c")))
+    return result.body.content
+
+
+async def test_charset_from_the_header(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    body = "Grüße, 世界".encode("gb18030")
+    assert await fetch_bytes(server, make_fetcher, body, "text/plain; charset=GBK") == "Grüße, 世界"
+
+
+async def test_header_wins_over_meta(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    body = '<meta charset="utf-8"><p>café</p>'.encode("cp1252")
+    text = await fetch_bytes(server, make_fetcher, body, "text/html; charset=windows-1252")
+    assert text == '<meta charset="utf-8"><p>café</p>'
+
+
+@pytest.mark.parametrize(
+    "meta",
+    [
+        b'<meta charset="shift_jis">',
+        b"<meta charset=Shift_JIS>",
+        b'<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=shift_jis">',
+    ],
+)
+async def test_charset_from_meta(
+    server: LocalServer, make_fetcher: MakeFetcher, meta: bytes
+) -> None:
+    body = b"<html><head>" + meta + b"</head><body>" + "日本語".encode("cp932") + b"</body>"
+    text = await fetch_bytes(server, make_fetcher, body, "text/html")
+    assert text.endswith("<body>日本語</body>")
+
+
+async def test_meta_inside_a_comment_is_ignored(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    body = b'<!-- <meta charset="koi8-r"> --><p>' + "naïve".encode() + b"</p>"
+    assert (await fetch_bytes(server, make_fetcher, body, "text/html")).endswith("<p>naïve</p>")
+
+
+@pytest.mark.parametrize(
+    ("bom", "encoding"),
+    [
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ],
+)
+async def test_charset_from_bom(
+    server: LocalServer, make_fetcher: MakeFetcher, bom: bytes, encoding: str
+) -> None:
+    body = bom + "<p>Ωmega</p>".encode(encoding)
+    assert await fetch_bytes(server, make_fetcher, body, "text/html") == "<p>Ωmega</p>"
+
+
+async def test_latin1_label_and_unlabelled_legacy_bytes(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # iso-8859-1 means windows-1252 on the web (the curly quotes live in 0x80-0x9f).
+    body = "“Déjà vu” – 5 €".encode("cp1252")
+    labelled = await fetch_bytes(server, make_fetcher, body, "text/plain; charset=ISO-8859-1")
+    assert labelled == "“Déjà vu” – 5 €"
+    # No label, not UTF-8: the legacy default.
+    assert await fetch_bytes(server, make_fetcher, body, "text/html") == "“Déjà vu” – 5 €"
+
+
+async def test_unlabelled_defaults_to_utf8(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    body = '{"name": "Zoë", "city": "東京"}'.encode()
+    assert await fetch_bytes(server, make_fetcher, body, "application/json") == body.decode()
+
+
+async def test_xml_declaration(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    body = '<?xml version="1.0" encoding="ISO-8859-7"?><t>αβγ</t>'.encode("iso-8859-7")
+    text = await fetch_bytes(server, make_fetcher, body, "application/rss+xml")
+    assert text.endswith("<t>αβγ</t>")
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "where"),
+    [
+        ("text/plain; charset=klingon", b"abc", "the Content-Type header"),
+        ("text/plain; charset=base64", b"abc", "the Content-Type header"),
+        ("text/html", b'<meta charset="x-no-such-thing"><p>hi', "a <meta charset> tag"),
+    ],
+)
+async def test_unknown_charset_label_is_a_clear_error(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body: bytes, where: str
+) -> None:
+    server.respond("/c", body, content_type=content_type)
+    error = await expect_error(
+        make_fetcher().fetch(WebFetchRequest(server.url("/c"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    label = content_type.split("=")[-1] if "charset=" in content_type else "x-no-such-thing"
+    assert error.message == (
+        f"{server.url('/c')} declares the character encoding {label!r} in {where}, which is not "
+        "a known text encoding, so its text cannot be decoded."
+    )
+
+
+async def test_invalid_bytes_never_crash(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    body = b"ok \xff\xfe\xc3 broken \xe2\x82 end"
+    text = await fetch_bytes(server, make_fetcher, body, "text/plain; charset=utf-8")
+    assert text.startswith("ok ")
+    assert text.endswith(" end")
+    assert "\ufffd" in text
+
+
+async def test_multibyte_character_cut_by_the_byte_cap_stays_utf8(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # No label: "is it UTF-8?" must not be fooled by the cap splitting the last character.
+    body = ("é" * 10).encode()
+    server.route("/cut", chunked(body, "text/plain"))
+    result = await make_fetcher(max_response_bytes=9).fetch(WebFetchRequest(server.url("/cut")))
+    assert result.truncated is True
+    assert result.body.content == "éééé\ufffd"

@@ -1,0 +1,152 @@
+"""PDF bodies: text page by page, the caps, scanned and encrypted files."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from dsh.providers.fetch_http import HttpFetchProvider
+from dsh.web import (
+    WEB_FETCH_TIMEOUT,
+    WEB_FETCH_TOO_LARGE,
+    WEB_UNSUPPORTED_CONTENT_TYPE,
+    PdfBody,
+    WebFetchRequest,
+    WebFetchResult,
+)
+from fetch_http.fetch_support import (
+    MakeFetcher,
+    assert_nothing_left,
+    chunked,
+    encrypt_pdf,
+    expect_error,
+    make_pdf,
+)
+from support.local_http import LocalServer
+
+
+async def fetch_pdf(
+    server: LocalServer, fetcher: HttpFetchProvider, data: bytes, path: str = "/doc.pdf"
+) -> WebFetchResult:
+    server.respond(path, data, content_type="application/pdf")
+    return await fetcher.fetch(WebFetchRequest(server.url(path)))
+
+
+async def test_single_page(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    fetcher = make_fetcher()
+    result = await fetch_pdf(server, fetcher, make_pdf(["Hello (PDF) world\nsecond line"]))
+    assert result.body == PdfBody("Hello (PDF) world\nsecond line", page_count=1)
+    assert result.truncated is False
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_pages_are_separated_by_form_feeds(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    fetcher = make_fetcher()
+    result = await fetch_pdf(server, fetcher, make_pdf(["first page", "second page", "third"]))
+    assert result.body == PdfBody("first page\fsecond page\fthird", page_count=3)
+
+
+async def test_char_cap_stops_extraction(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    pages = [f"page {n} " + "w" * 50 for n in range(40)]
+    fetcher = make_fetcher(max_body_chars=120)
+    result = await fetch_pdf(server, fetcher, make_pdf(pages))
+    assert result.body == PdfBody(
+        (pages[0] + "\f" + pages[1] + "\f" + pages[2])[:120], page_count=40
+    )
+    assert result.truncated is True
+
+
+async def test_pdf_over_the_byte_cap_is_too_large(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    data = make_pdf(["x" * 500] * 20)
+    server.route("/big.pdf", chunked(data, "application/pdf"))
+    fetcher = make_fetcher(max_response_bytes=len(data) - 1)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/big.pdf"))), WEB_FETCH_TOO_LARGE
+    )
+    assert error.message == (
+        f"The PDF at {server.url('/big.pdf')} is larger than {len(data) - 1:,} bytes "
+        "(max_response_bytes), and a partial PDF cannot be read."
+    )
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_scanned_pdf_is_refused_clearly(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    fetcher = make_fetcher()
+    server.respond("/scan.pdf", make_pdf(["", ""], image_only=True), content_type="application/pdf")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/scan.pdf"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message == (
+        f"The PDF at {server.url('/scan.pdf')} has 2 pages but no extractable text: it is "
+        "probably scanned images, and text recognition (OCR) is not supported."
+    )
+
+
+async def test_password_protected_pdf_is_refused_clearly(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    fetcher = make_fetcher()
+    data = encrypt_pdf(make_pdf(["secret text"]), user_password="secret")
+    server.respond("/locked.pdf", data, content_type="application/pdf")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/locked.pdf"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message == (
+        f"The PDF at {server.url('/locked.pdf')} is encrypted (password-protected), so its text "
+        "cannot be extracted."
+    )
+    assert "secret text" not in error.message
+
+
+async def test_permissions_only_encryption_is_read(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # An empty user password (only an owner password restricting printing etc.) opens for all.
+    fetcher = make_fetcher()
+    data = encrypt_pdf(make_pdf(["readable anyway"]), user_password="")
+    result = await fetch_pdf(server, fetcher, data)
+    assert result.body == PdfBody("readable anyway", page_count=1)
+
+
+@pytest.mark.parametrize("data", [b"%PDF-1.4\nnot really a pdf", b"GIF89a...."])
+async def test_damaged_pdf_is_a_clear_error(
+    server: LocalServer, make_fetcher: MakeFetcher, data: bytes
+) -> None:
+    fetcher = make_fetcher()
+    server.respond("/bad.pdf", data, content_type="application/pdf")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/bad.pdf"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message.startswith(f"The PDF at {server.url('/bad.pdf')} could not be read (")
+    assert error.message.endswith("); it may be damaged or not a PDF.")
+
+
+async def test_pdf_error_page_is_still_a_result(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    fetcher = make_fetcher()
+    server.respond(
+        "/e.pdf", make_pdf(["Access denied"]), status=403, content_type="application/pdf"
+    )
+    result = await fetcher.fetch(WebFetchRequest(server.url("/e.pdf")))
+    assert (result.status_code, result.body) == (403, PdfBody("Access denied", page_count=1))
+
+
+async def test_deadline_covers_extraction(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    # 3000 pages take pypdf seconds; the download takes milliseconds. The loop stays free
+    # (extraction runs in a thread) and the deadline still ends the fetch on time.
+    data = make_pdf([f"page {n} text" for n in range(3000)])
+    server.respond("/long.pdf", data, content_type="application/pdf")
+    fetcher = make_fetcher(timeout=0.3, max_body_chars=10_000_000)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await expect_error(fetcher.fetch(WebFetchRequest(server.url("/long.pdf"))), WEB_FETCH_TIMEOUT)
+    assert loop.time() - start < 1.5
+    await assert_nothing_left(fetcher, server)

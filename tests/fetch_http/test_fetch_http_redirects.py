@@ -1,0 +1,223 @@
+"""Redirects: followed by hand, same origin only, every hop re-checked, at most N hops."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+
+import pytest
+
+from dsh.providers.fetch_http._guard import IPAddress
+from dsh.web import (
+    WEB_BLOCKED_URL,
+    WEB_PROVIDER_ERROR,
+    WEB_REDIRECT_BLOCKED,
+    TextBody,
+    WebFetchRequest,
+)
+from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
+from support.local_http import LocalServer
+
+
+def redirect(server: LocalServer, path: str, location: str | None, status: int = 302) -> None:
+    headers = {} if location is None else {"Location": location}
+    server.respond(path, b"", status=status, headers=headers, content_type=None)
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+async def test_same_origin_redirect_is_followed(
+    server: LocalServer, make_fetcher: MakeFetcher, status: int
+) -> None:
+    redirect(server, "/old", server.url("/new"), status)
+    server.respond("/new", "arrived")
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/old")))
+    assert (result.url, result.status_code, result.body) == (
+        server.url("/new"),
+        200,
+        TextBody("arrived"),
+    )
+    assert [r.method for r in server.requests] == ["GET", "GET"]
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_relative_locations_resolve_against_the_current_url(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    redirect(server, "/a/b", "../c?x=1")
+    redirect(server, "/c", "/d#part")
+    server.respond("/d", "done")
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/a/b")))
+    assert result.url == server.url("/d#part")
+    assert [r.target for r in server.requests] == ["/a/b", "/c?x=1", "/d"]
+
+
+async def test_cross_origin_redirect_names_the_target(
+    server: LocalServer, server_v6: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    target = server_v6.url("/elsewhere")
+    redirect(server, "/go", target)
+    server_v6.respond("/elsewhere", "must not be fetched")
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/go"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect to a different origin blocked: {server.url('/go')} redirected to {target}. "
+        f"To follow it, fetch {target} directly."
+    )
+    assert error.details["location"] == target
+    assert server_v6.requests == []
+    # The model's follow-up call, to the target itself, works.
+    result = await fetcher.fetch(WebFetchRequest(target))
+    assert result.body == TextBody("must not be fetched")
+    await assert_nothing_left(fetcher, server, server_v6)
+
+
+async def test_other_port_or_scheme_is_another_origin(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    other_port = f"http://127.0.0.1:{server.port + 1 if server.port < 65535 else 1}/x"
+    https = server.url("/x").replace("http://", "https://")
+    redirect(server, "/port", other_port)
+    redirect(server, "/scheme", https)
+    fetcher = make_fetcher()
+    for path in ("/port", "/scheme"):
+        await expect_error(fetcher.fetch(WebFetchRequest(server.url(path))), WEB_REDIRECT_BLOCKED)
+    assert len(server.requests) == 2
+
+
+async def test_hop_cap(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    for hop in range(6):
+        redirect(server, f"/r{hop}", f"/r{hop + 1}")
+    server.respond("/r6", "end")
+    fetcher = make_fetcher(max_redirects=5)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/r0"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: stopped after 5 redirects (max_redirects); {server.url('/r5')} "
+        f"redirected to {server.url('/r6')}. To follow it, fetch {server.url('/r6')} directly."
+    )
+    assert len(server.requests) == 6
+    # Exactly five hops are allowed.
+    result = await fetcher.fetch(WebFetchRequest(server.url("/r1")))
+    assert result.body == TextBody("end")
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_zero_hops_follows_nothing(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    redirect(server, "/old", "/new")
+    server.respond("/new", "new")
+    fetcher = make_fetcher(max_redirects=0)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/old"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: redirects are not followed (max_redirects is 0); "
+        f"{server.url('/old')} redirected to {server.url('/new')}. "
+        f"To follow it, fetch {server.url('/new')} directly."
+    )
+    assert len(server.requests) == 1
+
+
+async def test_redirect_without_location_is_a_provider_error(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    redirect(server, "/nowhere", None, 301)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/nowhere"))), WEB_PROVIDER_ERROR
+    )
+    assert error.message == (
+        f"{server.url('/nowhere')} answered HTTP 301 (a redirect) without a Location header, "
+        "so there is nowhere to go."
+    )
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_credentials_in_location_are_blocked(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    with_credentials = server.url("/next").replace("http://", "http://admin:hunter2@")
+    redirect(server, "/creds", with_credentials)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/creds"))), WEB_BLOCKED_URL
+    )
+    assert "hunter2" not in error.message
+    assert error.message == (
+        "URLs with credentials (user:password@host) are never fetched: the fetcher is "
+        f"anonymous. Remove the credentials from '{server.url('/next')}'."
+    )
+    assert len(server.requests) == 1
+
+
+async def test_non_http_location_is_blocked(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    redirect(server, "/file", "file:///etc/passwd")
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/file"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: {server.url('/file')} redirected to file:///etc/passwd, which is not "
+        "an http:// or https:// URL."
+    )
+
+
+class RebindingResolver:
+    """Answers 127.0.0.1 first and the cloud metadata address afterwards (DNS rebinding)."""
+
+    def __init__(self) -> None:
+        self.answers = [ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("169.254.169.254")]
+        self.asked: list[str] = []
+
+    async def resolve(self, host: str, port: int) -> Sequence[IPAddress]:
+        self.asked.append(host)
+        return [self.answers[min(len(self.asked), len(self.answers)) - 1]]
+
+
+async def test_every_hop_is_checked_by_the_guard_again(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Same origin, but the name now resolves to the metadata address: the second hop opens a
+    # new connection (the first was closed), resolves again and is refused.
+    server.respond(
+        "/first", b"", status=302, headers={"Location": "/second", "Connection": "close"}
+    )
+    server.respond("/second", "must not be reached")
+    resolver = RebindingResolver()
+    fetcher = make_fetcher(allowed_hosts=["127.0.0.1"], resolver=resolver)
+    try:
+        error = await expect_error(
+            fetcher.fetch(WebFetchRequest(f"http://rebind.example:{server.port}/first")),
+            WEB_BLOCKED_URL,
+        )
+        assert "169.254.169.254" in error.message
+        assert resolver.asked == ["rebind.example", "rebind.example"]
+        assert [r.target for r in server.requests] == ["/first"]
+        assert server.requests[0].headers["host"] == f"rebind.example:{server.port}"
+    finally:
+        await assert_nothing_left(fetcher, server)
+
+
+async def test_redirect_response_is_a_result_when_not_a_redirect_status(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # 300 and 304 carry information, not an instruction: returned as they are.
+    server.respond("/choices", "pick one", status=300, headers={"Location": "/a"})
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/choices")))
+    assert (result.status_code, result.body) == (300, TextBody("pick one"))
+
+
+async def test_cookies_are_never_sent_back(server: LocalServer, make_fetcher: MakeFetcher) -> None:
+    server.respond(
+        "/login", b"", status=302, headers={"Location": "/home", "Set-Cookie": "sid=secret; Path=/"}
+    )
+    server.respond("/home", "home", headers={"Set-Cookie": "other=1; Path=/"})
+    fetcher = make_fetcher()
+    await fetcher.fetch(WebFetchRequest(server.url("/login")))
+    await fetcher.fetch(WebFetchRequest(server.url("/home")))
+    assert [r.headers.get("cookie") for r in server.requests] == [None, None, None]
