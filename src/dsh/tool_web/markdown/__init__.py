@@ -1,8 +1,5 @@
-"""HTML to Markdown rendering for `web_fetch` (placeholder until the renderer lands)."""
+"""HTML to Markdown rendering for `web_fetch`: recall-first main content, compact Markdown."""
 
-
-def html_to_markdown(html: str, *, url: str | None = None) -> str:
-    return html
-
+from dsh.tool_web.markdown.convert import html_to_markdown
 
 __all__ = ["html_to_markdown"]

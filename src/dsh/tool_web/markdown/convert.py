@@ -1,0 +1,63 @@
+"""The pipeline behind `html_to_markdown`: bound, parse, strip, select, render."""
+
+from __future__ import annotations
+
+import logging
+
+from dsh.tool_web.markdown.boilerplate import remove_furniture
+from dsh.tool_web.markdown.limits import MAX_ELEMENTS
+from dsh.tool_web.markdown.parse import (
+    DocumentTooDeepError,
+    clean_input,
+    parse,
+    plain_text,
+    strip_non_content,
+    tokenized_text,
+)
+from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
+from dsh.tool_web.markdown.select import content_root
+from dsh.tool_web.markdown.shell import with_shell_notice
+from dsh.tool_web.markdown.stats import measure
+
+_log = logging.getLogger(__name__)
+
+
+def html_to_markdown(html: str, *, url: str | None = None) -> str:
+    """Render an HTML page as the Markdown `web_fetch` shows the model.
+
+    Keeps the page's main content (recall-first: whole forum threads, listings and product
+    pages stay whole), drops furniture, and never raises: on any failure it degrades to plain
+    text. Pages with almost no text end with a one-line notice saying so.
+    """
+    try:
+        return with_shell_notice(_convert(html, url))
+    except MemoryError:
+        raise
+    except Exception:
+        _log.warning("html_to_markdown failed; falling back to plain text", exc_info=True)
+    try:
+        return with_shell_notice(plain_to_markdown(tokenized_text(clean_input(html))))
+    except MemoryError:
+        raise
+    except Exception:
+        _log.warning("plain-text fallback failed", exc_info=True)
+        return with_shell_notice("")
+
+
+def _convert(html: str, url: str | None) -> str:
+    cleaned = clean_input(html)
+    try:
+        root = parse(cleaned)
+    except DocumentTooDeepError:
+        return plain_to_markdown(tokenized_text(cleaned))
+    strip_non_content(root)
+    if cleaned.count(b"<") > MAX_ELEMENTS:
+        # An upper bound on the element count, known without walking the tree.
+        return plain_to_markdown(plain_text(root))
+    body = root.find("body")
+    if body is None:
+        body = root
+    stats = measure(body)
+    remove_furniture(body, stats)
+    main = content_root(body, stats)
+    return MarkdownRenderer(url, stats).render(main)

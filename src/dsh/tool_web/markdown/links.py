@@ -1,0 +1,62 @@
+"""Which link targets are worth their tokens, and in what form."""
+
+from __future__ import annotations
+
+from typing import Final
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+
+# Query parameters that only feed analytics: dropping them changes nothing the server returns.
+_TRACKING_PARAMS: Final = frozenset(
+    {
+        "fbclid", "gclid", "dclid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid",
+        "_hsenc", "_hsmi", "mkt_tok", "oly_anon_id", "oly_enc_id", "vero_id", "wickedid",
+        "ref_src", "spm", "scid", "_ga", "_gl",
+    }
+)  # fmt: skip
+_TRACKING_PREFIXES: Final = ("utm_", "pk_", "mtm_", "hsa_")
+
+_FOLLOWABLE_SCHEMES: Final = frozenset({"http", "https"})
+
+# Past this length a URL is mostly opaque tokens (signed CDN links, session blobs).
+MAX_URL_CHARS: Final = 300
+
+
+def _is_tracking(name: str) -> bool:
+    lowered = name.lower()
+    return lowered in _TRACKING_PARAMS or lowered.startswith(_TRACKING_PREFIXES)
+
+
+def clean_url(href: str, base_url: str | None) -> str | None:
+    """The absolute URL worth showing for an href, or None when it is noise.
+
+    Noise: in-page anchors, javascript:/data:/mailto: and other non-web schemes, relative links
+    we cannot resolve, and very long opaque URLs.
+    """
+    href = href.strip()
+    if not href or href.startswith("#"):
+        return None
+    try:
+        absolute = urljoin(base_url, href) if base_url else href
+        parts = urlsplit(absolute)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
+        return None
+    if base_url and _same_page(parts.geturl(), base_url):
+        return None
+    query = parts.query
+    if query:
+        kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if not _is_tracking(k)]
+        query = urlencode(kept)
+    cleaned = urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", query, ""))
+    if len(cleaned) > MAX_URL_CHARS:
+        return None
+    return cleaned.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def _same_page(absolute: str, base_url: str) -> bool:
+    try:
+        a, b = urlsplit(absolute), urlsplit(base_url)
+    except ValueError:
+        return False
+    return (a.netloc, a.path.rstrip("/"), a.query) == (b.netloc, b.path.rstrip("/"), b.query)

@@ -1,0 +1,143 @@
+"""Turning an HTML string into an lxml tree that the rest of the pipeline can trust."""
+
+from __future__ import annotations
+
+import html.parser
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
+
+# C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
+# removing them up front is what lets binary junk degrade into text instead of an exception.
+# They are ASCII, so deleting their bytes from UTF-8 never splits a multi-byte character.
+_CONTROL_BYTES: Final = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+
+# Elements whose content is never prose the model should read.
+NON_CONTENT_TAGS: Final = (
+    "script",
+    "style",
+    "template",
+    "svg",
+    "math",
+    "iframe",
+    "object",
+    "embed",
+    "canvas",
+    "video",
+    "audio",
+    "map",
+    "head",
+    "select",
+    "textarea",
+    "input",
+    "button",
+    "dialog",
+)
+
+BLOCK_TAGS_FOR_TEXT: Final = frozenset(
+    {
+        "p", "div", "section", "article", "main", "li", "tr", "br", "h1", "h2", "h3",
+        "h4", "h5", "h6", "pre", "blockquote", "table", "ul", "ol", "dl", "dt", "dd",
+        "header", "footer", "aside", "nav", "form", "hr", "figure", "figcaption",
+    }
+)  # fmt: skip
+
+
+# Only elements that always have an end tag: a void element here would never be closed.
+_TOKENIZER_SKIP_TAGS: Final = frozenset(
+    {"script", "style", "noscript", "template", "svg", "math", "textarea", "select", "title"}
+)
+
+
+class DocumentTooDeepError(Exception):
+    """libxml2 gave up on the nesting depth and returned a truncated tree."""
+
+
+def clean_input(html: str) -> bytes:
+    """Cap the size and drop the characters that break the parser, as UTF-8.
+
+    Bytes rather than str: lxml refuses str input that carries an XML encoding declaration,
+    encoding turns lone surrogates into "?", and deleting bytes runs at memory speed.
+    """
+    return html[:MAX_HTML_CHARS].encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
+
+
+def parse(data: bytes) -> etree._Element:
+    """Parse UTF-8 HTML to an lxml tree with comments and processing instructions gone."""
+    parser = etree.HTMLParser(
+        encoding="utf-8",
+        remove_comments=True,
+        remove_pis=True,
+        no_network=True,
+    )
+    # Plain etree elements: lxml.html's custom element classes cost a lookup per node visited.
+    root = etree.fromstring(data, parser=parser) if data.strip() else None
+    depth_error = any("depth" in entry.message.lower() for entry in parser.error_log)
+    if depth_error:
+        raise DocumentTooDeepError
+    if root is None:
+        raise DocumentTooDeepError
+    return root
+
+
+def strip_non_content(root: etree._Element) -> None:
+    """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
+
+    <noscript> is dropped too, except on pages that keep their real content there for crawlers
+    (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
+    """
+    etree.strip_elements(root, *NON_CONTENT_TAGS, with_tail=False)
+    noscript_chars = sum(len(_text_of(element)) for element in root.iter("noscript"))
+    # The whole-document measure is only worth paying for when the noscript text is substantial.
+    if noscript_chars > 500 and noscript_chars * 2 > len(_text_of(root)):
+        etree.strip_tags(root, "noscript")
+    else:
+        etree.strip_elements(root, "noscript", with_tail=False)
+
+
+def _text_of(element: etree._Element) -> str:
+    text: str = etree.tostring(element, method="text", encoding="unicode")
+    return "".join(text.split())
+
+
+def plain_text(root: etree._Element) -> str:
+    """The whole document as text, serialised by libxml2 (fast on any size)."""
+    body = root.find("body")
+    target = body if body is not None else root
+    text: str = etree.tostring(target, method="text", encoding="unicode")
+    return text
+
+
+class _TextCollector(html.parser.HTMLParser):
+    """A tree-less tokenizer for documents libxml2 truncates (pathological nesting)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _TOKENIZER_SKIP_TAGS:
+            self._skip_depth += 1
+        elif tag in BLOCK_TAGS_FOR_TEXT:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _TOKENIZER_SKIP_TAGS:
+            self._skip_depth = max(0, self._skip_depth - 1)
+        elif tag in BLOCK_TAGS_FOR_TEXT:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip_depth:
+            self.parts.append(data)
+
+
+def tokenized_text(data: bytes) -> str:
+    """Plain text without building a tree: slower than libxml2, but immune to nesting depth."""
+    collector = _TextCollector()
+    collector.feed(data.decode("utf-8", errors="replace"))
+    collector.close()
+    return "".join(collector.parts)

@@ -1,0 +1,291 @@
+"""Rendering a (pruned) lxml subtree as compact GitHub-flavoured Markdown."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS, MAX_RENDER_DEPTH
+from dsh.tool_web.markdown.links import clean_url
+from dsh.tool_web.markdown.stats import TextStats
+
+_BLOCK_TAGS: Final = frozenset(
+    {
+        "p", "div", "section", "article", "main", "header", "footer", "aside", "nav",
+        "figure", "figcaption", "address", "center", "fieldset", "form", "details",
+        "summary", "dl", "dt", "dd", "tr", "td", "th", "tbody", "thead", "tfoot", "caption",
+        "body", "html", "hgroup", "search", "legend", "label", "li", "option", "noframes",
+    }
+)  # fmt: skip
+# Blocks where links appear inside running text.
+_PROSE_CONTAINERS: Final = frozenset({"p", "li", "dd", "td", "blockquote", "figcaption"})
+# A link is in prose when its block has this many times its own text.
+_PROSE_RATIO: Final = 3
+
+_HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_STRONG_TAGS: Final = frozenset({"strong", "b"})
+_EMPHASIS_TAGS: Final = frozenset({"em", "i"})
+_CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
+_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
+
+# Private-use markers: the input never contains them (control characters are stripped before
+# parsing), so they can carry structure through whitespace normalisation untouched.
+_INDENT: Final = "\x01"
+_CODE_OPEN: Final = "\x02"
+_CODE_CLOSE: Final = "\x03"
+
+_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0\u200b]+")
+_WHITESPACE: Final = re.compile(r"\s+")
+_BLANK_LINES: Final = re.compile(r"\n{3,}")
+_CODE_PLACEHOLDER: Final = re.compile(f"{_CODE_OPEN}(\\d+){_CODE_CLOSE}")
+
+
+def collapse(text: str) -> str:
+    return _WHITESPACE.sub(" ", text)
+
+
+def _normalise(markdown: str) -> str:
+    """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
+    lines = [line.strip(" ") for line in _SPACES.sub(" ", markdown).split("\n")]
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+class MarkdownRenderer:
+    """Renders one subtree; holds the state that spans it (code blocks, links already shown)."""
+
+    def __init__(self, base_url: str | None, stats: TextStats) -> None:
+        self._base_url = base_url
+        self._stats = stats
+        self._code_blocks: list[str] = []
+        self._shown_urls: set[str] = set()
+
+    def render(self, element: etree._Element) -> str:
+        markdown = _normalise(self._element(element, 0)).replace(_INDENT, " ")
+        return _CODE_PLACEHOLDER.sub(lambda m: self._code_blocks[int(m.group(1))], markdown)
+
+    # -- traversal -------------------------------------------------------------------------
+
+    def _contents(self, element: etree._Element, depth: int) -> str:
+        parts: list[str] = []
+        if element.text:
+            parts.append(collapse(element.text))
+        for child in element:
+            if isinstance(child.tag, str):
+                parts.append(self._element(child, depth + 1))
+            if child.tail:
+                parts.append(collapse(child.tail))
+        return "".join(parts)
+
+    def _element(self, element: etree._Element, depth: int) -> str:
+        tag = element.tag
+        if not isinstance(tag, str):
+            return ""
+        if depth > MAX_RENDER_DEPTH:
+            return f"\n\n{collapse(_text(element))}\n\n"
+        if tag in _HEADINGS:
+            return self._heading(element, _HEADINGS[tag], depth)
+        if tag in ("ul", "ol", "menu", "dir"):
+            return f"\n\n{self._list(element, tag == 'ol', depth)}\n\n"
+        if tag == "pre":
+            return self._code_block(element)
+        if tag == "table":
+            return self._table(element, depth)
+        if tag == "blockquote":
+            return self._blockquote(element, depth)
+        if tag == "a":
+            return self._link(element, depth)
+        if tag == "br":
+            return "\n"
+        if tag == "hr":
+            return "\n\n"
+        if tag == "img":
+            return ""
+        if tag in _CODE_TAGS:
+            return _inline_code(_text(element))
+        if tag in _STRONG_TAGS:
+            return _wrap(self._contents(element, depth), "**")
+        if tag in _EMPHASIS_TAGS:
+            return _wrap(self._contents(element, depth), "*")
+        if tag in _BLOCK_TAGS:
+            return f"\n\n{self._contents(element, depth)}\n\n"
+        return self._contents(element, depth)
+
+    # -- blocks ------------------------------------------------------------------------------
+
+    def _heading(self, element: etree._Element, level: int, depth: int) -> str:
+        text = collapse(self._contents(element, depth)).strip()
+        if not text:
+            return ""
+        if len(text) > MAX_INLINE_CHARS:
+            return f"\n\n{text}\n\n"
+        return f"\n\n{'#' * level} {text}\n\n"
+
+    def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
+        number = _start_number(element)
+        items: list[str] = []
+        for child in element:
+            if not isinstance(child.tag, str):
+                continue
+            body = _normalise(self._contents(child, depth + 1))
+            if not body:
+                continue
+            if child.tag != "li":
+                items.append(body)
+                continue
+            marker = f"{number}." if ordered else "-"
+            number += 1
+            indent = _INDENT * (len(marker) + 1)
+            lines = [line for line in body.split("\n") if line]
+            items.append(
+                "\n".join([f"{marker} {lines[0]}", *(f"{indent}{line}" for line in lines[1:])])
+            )
+        return "\n".join(items)
+
+    def _blockquote(self, element: etree._Element, depth: int) -> str:
+        body = _normalise(self._contents(element, depth))
+        if not body:
+            return ""
+        quoted = "\n".join(f"> {line}" if line else ">" for line in body.split("\n"))
+        return f"\n\n{quoted}\n\n"
+
+    def _code_block(self, element: etree._Element) -> str:
+        code = _text(element).strip("\n")
+        if not code.strip():
+            return ""
+        fence = "````" if "```" in code else "```"
+        block = f"{fence}{_language(element)}\n{code}\n{fence}"
+        self._code_blocks.append(block)
+        return f"\n\n{_CODE_OPEN}{len(self._code_blocks) - 1}{_CODE_CLOSE}\n\n"
+
+    def _table(self, table: etree._Element, depth: int) -> str:
+        rows = _rows(table)
+        if _is_layout_table(table, rows):
+            return f"\n\n{self._contents(table, depth)}\n\n"
+        cells = [[self._cell(cell, depth) for cell in row] for row in rows]
+        cells = [row for row in cells if any(row)]
+        if not cells:
+            return ""
+        width = max(len(row) for row in cells)
+        lines = [_table_row(row + [""] * (width - len(row))) for row in cells]
+        lines.insert(1, "|" + "---|" * width)
+        return "\n\n" + "\n".join(lines) + "\n\n"
+
+    def _cell(self, cell: etree._Element, depth: int) -> str:
+        text = collapse(_normalise(self._contents(cell, depth + 1)).replace(_INDENT, ""))
+        return text.strip().replace("|", "\\|")
+
+    def _in_prose(self, link: etree._Element) -> bool:
+        """A link the author wrote into a sentence, as opposed to one standing on its own."""
+        block = link.getparent()
+        while block is not None and block.tag not in _PROSE_CONTAINERS:
+            if block.tag in _BLOCK_TAGS:
+                return False
+            block = block.getparent()
+        if block is None:
+            return False
+        text = self._stats.text
+        return text.get(block, 0) >= _PROSE_RATIO * text.get(link, 0)
+
+    # -- inline ------------------------------------------------------------------------------
+
+    def _link(self, element: etree._Element, depth: int) -> str:
+        text = self._contents(element, depth)
+        if not self._in_prose(element):
+            # Menus, cards and link lists: the label is content, the target mostly noise.
+            return text
+        if "\n\n" in text.strip():
+            # A link wrapped around blocks (a card): keep the blocks, the target is not worth it.
+            return text
+        label = collapse(text).strip()
+        if not label:
+            return text
+        url = clean_url(element.get("href") or "", self._base_url)
+        if url is None or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
+            return text
+        self._shown_urls.add(url)
+        label = label.replace("[", "\\[").replace("]", "\\]")
+        lead = " " if text[:1].isspace() else ""
+        trail = " " if text[-1:].isspace() else ""
+        return f"{lead}[{label}]({url}){trail}"
+
+
+def _wrap(text: str, marker: str) -> str:
+    stripped = text.strip()
+    if not stripped or "\n" in stripped or marker in stripped:
+        return text
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return f"{lead}{marker}{stripped}{marker}{trail}"
+
+
+def _inline_code(text: str) -> str:
+    code = collapse(text).strip()
+    if not code:
+        return ""
+    fence = "``" if "`" in code else "`"
+    return f"{fence}{code}{fence}"
+
+
+def _language(pre: etree._Element) -> str:
+    candidates = [pre, *pre.iter("code")]
+    for element in candidates:
+        for attribute in ("data-lang", "data-language"):
+            value = (element.get(attribute) or "").strip()
+            if value.isidentifier():
+                return value.lower()
+        for token in (element.get("class") or "").split():
+            for prefix in _LANGUAGE_PREFIXES:
+                if token.startswith(prefix) and len(token) > len(prefix):
+                    return token[len(prefix) :].lower()
+    return ""
+
+
+def _start_number(element: etree._Element) -> int:
+    try:
+        return int(element.get("start") or 1)
+    except ValueError:
+        return 1
+
+
+def _rows(table: etree._Element) -> list[list[etree._Element]]:
+    rows: list[list[etree._Element]] = []
+    for row in table.iter("tr"):
+        if _owning_table(row) is table:
+            rows.append([cell for cell in row if cell.tag in ("td", "th")])
+    return rows
+
+
+def _owning_table(element: etree._Element) -> etree._Element | None:
+    for ancestor in element.iterancestors("table"):
+        return ancestor
+    return None
+
+
+def _is_layout_table(table: etree._Element, rows: list[list[etree._Element]]) -> bool:
+    """Tables used for page layout read better as blocks than as a one-cell grid."""
+    if not rows or any(True for _ in table.iter("table") if _ is not table):
+        return True
+    if max(len(row) for row in rows) < 2:
+        return True
+    block_children = sum(
+        1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
+    )
+    return block_children > 2 * len(rows)
+
+
+_LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
+
+
+def _table_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def plain_to_markdown(text: str) -> str:
+    """Plain text from a fallback path, with whitespace normalised like rendered Markdown."""
+    return _normalise(text)
+
+
+def _text(element: etree._Element) -> str:
+    return "".join(str(piece) for piece in element.itertext())

@@ -1,0 +1,54 @@
+"""Per-element text measurements shared by the pruning and selection passes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import lxml.etree as etree
+
+
+def visible_length(text: str | None) -> int:
+    """Characters that would survive whitespace normalisation (roughly: inner runs count)."""
+    return len(text.strip()) if text else 0
+
+
+@dataclass
+class TextStats:
+    """Text and link-text lengths of every element, computed in one bottom-up pass."""
+
+    text: dict[etree._Element, int] = field(default_factory=dict)
+    link_text: dict[etree._Element, int] = field(default_factory=dict)
+    links: dict[etree._Element, int] = field(default_factory=dict)
+
+    def forget(self, element: etree._Element) -> None:
+        """Take an element about to be removed out of its ancestors' sums."""
+        text, linked, count = (
+            self.text.get(element, 0) + visible_length(element.tail),
+            self.link_text.get(element, 0),
+            self.links.get(element, 0),
+        )
+        for ancestor in element.iterancestors():
+            self.text[ancestor] = self.text.get(ancestor, 0) - text
+            self.link_text[ancestor] = self.link_text.get(ancestor, 0) - linked
+            self.links[ancestor] = self.links.get(ancestor, 0) - count
+
+
+def measure(root: etree._Element) -> TextStats:
+    stats = TextStats()
+    text, link_text, links = stats.text, stats.link_text, stats.links
+    # Reversed document order visits every child before its parent, so sums are ready in O(n).
+    for element in reversed(list(root.iter())):
+        total = visible_length(element.text)
+        linked = 0
+        count = 0
+        for child in element:
+            total += text.get(child, 0) + visible_length(child.tail)
+            linked += link_text.get(child, 0)
+            count += links.get(child, 0)
+        if element.tag == "a":
+            linked = total
+            count += 1
+        text[element] = total
+        link_text[element] = linked
+        links[element] = count
+    return stats

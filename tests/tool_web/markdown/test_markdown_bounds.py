@@ -1,0 +1,91 @@
+"""Hostile input: every case finishes, returns text, and never raises."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from dsh.tool_web import html_to_markdown
+from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_HTML_CHARS
+from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
+
+WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron "
+
+
+def test_deep_nesting_keeps_the_text() -> None:
+    html = "<div>" * 100_000 + WORDS * 3 + "</div>" * 100_000 + "<p>after the tower</p>"
+    out = html_to_markdown(html)
+    assert "omicron" in out
+    assert "after the tower" in out
+
+
+def test_fifty_megabyte_single_line_is_capped() -> None:
+    html = "<p>" + "word " * 10_000_000 + "</p>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert out.startswith("word word")
+    assert len(out) <= MAX_HTML_CHARS
+    assert elapsed < 10, elapsed  # generous; about 0.3 s measured (see README)
+
+
+def test_millions_of_elements_fall_back_to_plain_text() -> None:
+    html = "<body>" + "<b>x</b>" * 1_500_000 + "</body>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert out.startswith("xxxx")
+    assert len(out) <= MAX_HTML_CHARS
+    assert elapsed < 10, elapsed
+
+
+def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
+    items = MAX_ELEMENTS // 2 - 10
+    html = "<ul>" + "<li>item text here</li>" * items + "</ul>"
+    out = html_to_markdown(html)
+    assert out.count("- item text here") == items
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<html><body><p>unclosed <b>bold <i>italic <table><tr><td>cell",
+        "</p></div></body></html><p>stray closers",
+        "<<<>>><p <p <a href='",
+        '<a href="http://[::1">bad ipv6 url</a>',
+        '<?xml version="1.0" encoding="utf-8"?><html><body><p>xml decl</p></body></html>',
+        "\x00\x01\x02\ufffe\ud800 lone surrogate <p>text</p>",
+        "",
+        "   ",
+        "plain text, no markup at all",
+    ],
+)
+def test_broken_markup_never_raises(html: str) -> None:
+    out = html_to_markdown(html, url="https://example.com/")
+    assert isinstance(out, str)
+    assert out
+
+
+def test_binary_junk_never_raises() -> None:
+    junk = bytes(range(256)) * 4000
+    out = html_to_markdown(junk.decode("latin-1"))
+    assert isinstance(out, str)
+
+
+def test_binary_junk_with_text_keeps_the_text() -> None:
+    junk = bytes(range(256)).decode("latin-1")
+    out = html_to_markdown(junk + f"<p>{WORDS * 3}</p>" + junk)
+    assert "omicron" in out
+
+
+def test_internal_failure_degrades_to_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dsh.tool_web.markdown import convert
+
+    def explode(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(convert, "content_root", explode)
+    out = html_to_markdown(f"<p>{WORDS * 3}</p>")
+    assert "omicron" in out
+    assert EMPTY_SHELL_NOTICE not in out

@@ -1,0 +1,145 @@
+"""Structure kept by html_to_markdown on small handwritten pages."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
+
+PROSE = (
+    "This paragraph is long enough to count as real content for the renderer, and it keeps "
+    "going for a while so that the page is not mistaken for an empty application shell."
+)
+
+
+def page(body: str) -> str:
+    return f"<html><head><title>T</title></head><body>{body}</body></html>"
+
+
+def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
+    return html_to_markdown(page(body), url=url)
+
+
+def test_headings_and_paragraphs() -> None:
+    out = render(f"<main><h1>Title</h1><p>{PROSE}</p><h3>Sub <em>part</em></h3><p>End.</p></main>")
+    assert out.startswith("# Title\n\n")
+    assert f"\n\n{PROSE}\n\n" in out
+    assert "### Sub *part*" in out
+    assert EMPTY_SHELL_NOTICE not in out
+
+
+def test_emphasis_and_inline_code() -> None:
+    out = render(f"<p>{PROSE} Use <strong>bold</strong>, <i>italic</i> and <code>x = 1</code>.</p>")
+    assert "**bold**" in out
+    assert "*italic*" in out
+    assert "`x = 1`" in out
+
+
+def test_nested_and_ordered_lists() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ul><li>one<ul><li>inner</li></ul></li><li>two</li></ul>"
+        '<ol start="3"><li>third</li><li>fourth</li></ol>'
+    )
+    assert "- one\n  - inner\n- two" in out
+    assert "3. third\n4. fourth" in out
+
+
+def test_code_block_keeps_whitespace_and_language() -> None:
+    code = "def f(x):\n    return  x * 2\n\n\nprint(f(2))"
+    out = render(f'<p>{PROSE}</p><pre><code class="language-python">{code}</code></pre>')
+    assert f"```python\n{code}\n```" in out
+
+
+def test_gfm_table() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><thead><tr><th>Name</th><th>Size</th></tr></thead>"
+        "<tbody><tr><td>a|b</td><td>1 <b>kB</b></td></tr><tr><td>c</td></tr></tbody></table>"
+    )
+    assert "| Name | Size |\n|---|---|\n| a\\|b | 1 **kB** |\n| c | |" in out
+
+
+def test_layout_table_renders_as_blocks() -> None:
+    out = render(f"<table><tr><td><p>{PROSE}</p><p>Second.</p><p>Third.</p></td></tr></table>")
+    assert "|" not in out
+    assert PROSE in out
+
+
+def test_blockquote() -> None:
+    out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
+    assert "> Quoted one.\n>\n> Quoted two." in out
+
+
+def test_inline_links_are_absolute_and_cleaned() -> None:
+    out = render(
+        f'<p>{PROSE} See <a href="/api/v2?utm_source=x&amp;id=7#frag">the API</a> and '
+        '<a href="#top">top</a> or <a href="javascript:void(0)">this</a>.</p>'
+    )
+    assert "[the API](https://example.com/api/v2?id=7)" in out
+    assert "top" in out
+    assert "#top" not in out
+    assert "javascript" not in out
+
+
+def test_repeated_link_target_shown_once() -> None:
+    link = '<a href="https://other.org/x">other</a>'
+    out = render(f"<p>{PROSE} First {link}.</p><p>{PROSE} Again {link}.</p>")
+    assert out.count("https://other.org/x") == 1
+
+
+def test_standalone_link_lists_keep_labels_not_targets() -> None:
+    items = "".join(f'<li><a href="/p/{i}">Product {i}</a></li>' for i in range(5))
+    out = render(f"<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- Product 3" in out
+    assert "/p/3" not in out
+
+
+def test_images_reduced_and_junk_removed() -> None:
+    out = render(
+        f'<p>{PROSE}<img src="/a.png" alt="diagram"></p><script>var secret = 1;</script>'
+        "<style>.x{color:red}</style><svg><text>vector</text></svg><template>tpl</template>"
+        "<noscript>enable js</noscript>"
+    )
+    for junk in ("secret", "color", "vector", "tpl", "enable js", "a.png"):
+        assert junk not in out
+
+
+def test_furniture_is_removed() -> None:
+    out = render(
+        '<header><a href="/">Home</a><a href="/about">About us</a></header>'
+        '<nav><a href="/x">Menu entry</a></nav>'
+        '<div class="cookie-banner">We use cookies to improve your experience.</div>'
+        f"<main><article><h1>Story</h1><p>{PROSE}</p></article></main>"
+        '<aside class="sidebar">Related things</aside><footer>Copyright 2025 Example</footer>'
+    )
+    assert "Story" in out
+    assert PROSE in out
+    for junk in ("About us", "Menu entry", "cookies", "Related things", "Copyright"):
+        assert junk not in out
+
+
+def test_furniture_named_container_holding_the_content_is_kept() -> None:
+    # A wrongly named wrapper must not cost the page its content (recall first).
+    out = render(f'<div class="sidebar-layout"><p>{PROSE}</p><p>{PROSE}</p></div>')
+    assert PROSE in out
+
+
+def test_forum_thread_keeps_every_post() -> None:
+    posts = "".join(
+        f'<div class="post"><span class="author">user{i}</span><p>Reply number {i}: {PROSE}</p>'
+        "</div>"
+        for i in range(6)
+    )
+    out = render(f'<div class="thread">{posts}</div><div class="side"><p>Short aside.</p></div>')
+    for i in range(6):
+        assert f"Reply number {i}" in out
+
+
+def test_relative_links_without_url_are_dropped() -> None:
+    out = html_to_markdown(page(f'<p>{PROSE} <a href="/rel">relative</a>.</p>'))
+    assert "relative" in out
+    assert "](" not in out
+
+
+def test_discourse_style_noscript_content_is_kept() -> None:
+    posts = "".join(f"<p>Post {i}: {PROSE}</p>" for i in range(6))
+    out = render(f'<div id="app"></div><noscript><div class="crawler">{posts}</div></noscript>')
+    assert "Post 2" in out
