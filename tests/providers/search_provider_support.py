@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import httpx
+
 from dsh.harness import Context
 from dsh.providers.deepseek import official_plugin as deepseek_plugin
 from dsh.providers.exa import plugin as exa_plugin
@@ -92,3 +94,26 @@ def load(harness: Harness, case: Case, base_url: str, **config: Any) -> Context:
     """Set the case's key and load its plugin against ``base_url``; returns the plugin context."""
     harness.source.values[case.key_env] = case.key
     return harness.ctx.plugin(case.plugin, {"base_url": base_url, **case.extra_config, **config})
+
+
+#: Base-URL env override of each keyed provider (read at every call).
+BASE_URL_ENVS = {
+    "exa": "EXA_BASE_URL",
+    "perplexity": "PERPLEXITY_BASE_URL",
+    "deepseek-official": "DEEPSEEK_SEARCH_BASE_URL",
+}
+
+
+class OfflineClient:
+    """An httpx client whose transport never leaves the process: it records what would be sent.
+
+    For tests about remote hosts: even if a guard regresses, nothing reaches the network.
+    """
+
+    def __init__(self) -> None:
+        self.sent: list[httpx.Request] = []
+        self.client = httpx.AsyncClient(transport=httpx.MockTransport(self._handle))
+
+    def _handle(self, request: httpx.Request) -> httpx.Response:
+        self.sent.append(request)
+        return httpx.Response(500, json={"error": "the offline transport answered"})

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from search_provider_support import Harness, fixture
+from search_provider_support import Harness, OfflineClient, fixture
 
-from dsh.harness import ChatRoute, Step, ToolDefinition, ToolExecution, ToolResult
+import dsh.providers._keyed_api as keyed_api
+from dsh.harness import ChatRoute, ConfigError, Step, ToolDefinition, ToolExecution, ToolResult
 from dsh.providers.deepseek import SYSTEM_PROMPT, anthropic_base_for
 from dsh.providers.deepseek import api_plugin as deepseek_api_plugin
 from dsh.web import WEB_PROVIDER_CREDENTIAL_MISSING, WebError, WebSearchRequest
@@ -171,3 +172,32 @@ def test_anthropic_base_stays_on_the_route_origin(
     route_base: str | None, expected: str | None
 ) -> None:
     assert anthropic_base_for(route_base) == expected
+
+
+def test_a_remote_plain_http_config_base_url_is_refused_at_load(harness: Harness) -> None:
+    with pytest.raises(ConfigError) as caught:
+        harness.ctx.plugin(deepseek_api_plugin, {"base_url": "http://gw.example/anthropic/v1"})
+    assert "'base_url'" in caught.value.message
+    assert "https is required" in caught.value.message
+
+
+async def test_a_route_on_remote_plain_http_is_refused(
+    harness: Harness, server: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offline = OfflineClient()
+    # The plugin's client cannot leave the process, even if the check regressed.
+    monkeypatch.setattr(keyed_api, "new_client", lambda _timeout: offline.client)
+    setup(harness, server)
+    harness.ctx.credentials.add_route(
+        ChatRoute("ds-http", "deepseek", api_key="sk-http-route", base_url="http://gw.example")
+    )
+    assert await harness.web.search_ready("ds-http") is False
+    result = await run(harness, "ds-http")
+    assert result.is_error
+    assert result.code == WEB_PROVIDER_CREDENTIAL_MISSING
+    assert "the base URL of the chat route 'ds-http' is not usable" in result.text
+    assert "https is required" in result.text
+    assert "sk-http-route" not in result.text
+    assert offline.sent == []
+    # a loopback route on plain http is fine (the other tests run on one)
+    assert await harness.web.search_ready("ds") is True

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import httpx
 import pytest
-from search_provider_support import CASES, Case, Harness, MutableSource, fixture, load
+from search_provider_support import (
+    BASE_URL_ENVS,
+    CASES,
+    Case,
+    Harness,
+    MutableSource,
+    OfflineClient,
+    fixture,
+    load,
+)
 
-from dsh.harness import AbortController, Credentials
+from dsh.harness import AbortController, ConfigError, Credentials
 from dsh.providers.deepseek import DeepSeekSearchConfig, DeepSeekSearchProvider
 from dsh.providers.exa import ExaConfig, ExaSearchProvider
 from dsh.providers.perplexity import PerplexityConfig, PerplexitySearchProvider
@@ -128,22 +138,68 @@ async def test_deadline(harness: Harness, server: LocalServer, case: Case) -> No
 
 async def test_a_key_that_disappears_is_a_credential_error(server: LocalServer, case: Case) -> None:
     # Called directly (the seam would not select an unavailable provider).
-    provider: ExaSearchProvider | PerplexitySearchProvider | DeepSeekSearchProvider
     credentials = Credentials(MutableSource())
     async with httpx.AsyncClient() as client:
-        if case.provider_id == "exa":
-            provider = ExaSearchProvider(ExaConfig(base_url=server.url("")), credentials, client)
-        elif case.provider_id == "perplexity":
-            provider = PerplexitySearchProvider(
-                PerplexityConfig(base_url=server.url("")), credentials, client
-            )
-        else:
-            provider = DeepSeekSearchProvider(
-                DeepSeekSearchConfig(base_url=server.url("")), credentials, client
-            )
+        provider = make_provider(case, credentials, client, base_url=server.url(""))
         assert provider.available() is False
         with pytest.raises(WebError) as caught:
             await provider.search(WebSearchRequest("q"))
     assert caught.value.code == WEB_PROVIDER_CREDENTIAL_MISSING
     assert case.key_env in caught.value.message
     assert server.requests == []
+
+
+async def test_a_remote_plain_http_base_url_is_refused_at_load(
+    harness: Harness, case: Case
+) -> None:
+    harness.source.values[case.key_env] = case.key
+    with pytest.raises(ConfigError) as caught:
+        harness.ctx.plugin(case.plugin, {"base_url": "http://api.search.example/v1"})
+    assert "'base_url'" in caught.value.message
+    assert "https is required" in caught.value.message
+    assert harness.web.search_provider_ids() == []
+
+
+def make_provider(
+    case: Case, credentials: Credentials, client: httpx.AsyncClient, **config: Any
+) -> ExaSearchProvider | PerplexitySearchProvider | DeepSeekSearchProvider:
+    if case.provider_id == "exa":
+        return ExaSearchProvider(ExaConfig(**config), credentials, client)
+    if case.provider_id == "perplexity":
+        return PerplexitySearchProvider(PerplexityConfig(**config), credentials, client)
+    return DeepSeekSearchProvider(DeepSeekSearchConfig(**config), credentials, client)
+
+
+@pytest.mark.parametrize("base", ["http://api.search.example", "http://10.0.0.7:8080/v1"])
+async def test_a_remote_plain_http_env_base_url_is_refused_at_call_time(
+    monkeypatch: pytest.MonkeyPatch, case: Case, base: str
+) -> None:
+    variable = BASE_URL_ENVS[case.provider_id]
+    monkeypatch.setenv(variable, base)
+    credentials = Credentials(MutableSource({case.key_env: case.key}))
+    offline = OfflineClient()
+    async with offline.client:
+        provider = make_provider(case, credentials, offline.client)
+        assert provider.available() is False
+        with pytest.raises(WebError) as caught:
+            await provider.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert variable in caught.value.message
+    assert "https is required" in caught.value.message
+    assert case.key not in caught.value.message
+    assert offline.sent == []  # the key never left
+
+
+async def test_plain_http_to_loopback_stays_allowed(
+    harness: Harness, server_v6: LocalServer, case: Case, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # from config ([::1]) and from the env override (localhost): both are loopback
+    server_v6.respond_json(case.path, fixture(case.ok_fixture))
+    load(harness, case, server_v6.url(""))
+    assert (await harness.web.search(WebSearchRequest("q"))).sources
+    monkeypatch.setenv(BASE_URL_ENVS[case.provider_id], f"http://localhost:{server_v6.port}/")
+    credentials = Credentials(MutableSource({case.key_env: case.key}))
+    async with httpx.AsyncClient() as client:
+        provider = make_provider(case, credentials, client)
+        assert provider.available() is True
+        assert provider.base_url == f"http://localhost:{server_v6.port}"

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from search_provider_support import fixture
 
+import dsh.providers._keyed_api as keyed_api
 from dsh.harness import (
     ChatRoute,
     Context,
@@ -70,15 +71,17 @@ async def test_loads_from_yaml_registers_searches_and_disposes(
     path: str,
     body: str,
 ) -> None:
+    assert module.name == entry_point
     clients: list[httpx.AsyncClient] = []
-    real_new_client = module.new_client
+    # Every keyed plugin's apply gets its client from the shared helper.
+    real_new_client = keyed_api.new_client
 
     def recording_new_client(timeout: float) -> httpx.AsyncClient:
         client: httpx.AsyncClient = real_new_client(timeout)
         clients.append(client)
         return client
 
-    monkeypatch.setattr(module, "new_client", recording_new_client)
+    monkeypatch.setattr(keyed_api, "new_client", recording_new_client)
     server.respond_json(path, fixture(body))
     credentials = Credentials(
         MappingSource({"EXA_API_KEY": "k1", "PERPLEXITY_API_KEY": "k2", "DEEPSEEK_API_KEY": "k3"})

@@ -12,32 +12,48 @@ One job: send one JSON POST that carries a secret and turn every way it can go w
 - **Retry-After**: a 429 or 503 that says when to come back is retried at most twice, only when the
   wait fits in what is left of the deadline (the wait itself is abortable);
 - **deadline and abort**: one per-provider ``timeout`` covers the whole call, retries included;
-  the caller's signal ends it at any stage with ``WEB_ABORTED``.
+  the caller's signal ends it at any stage with ``WEB_ABORTED``;
+- **no key over plain http**: a base URL must be https, except http to a loopback host
+  (``localhost``, 127.0.0.0/8, ``::1``), whether it comes from config, an env var or a chat route.
 
-It imports only ``dsh.web``, ``dsh.harness``, ``httpx`` and the standard library, so every
-provider can use it without the providers depending on each other.
+It also holds the skeleton the keyed providers share (docs/decisions/0050): the config base
+:class:`KeyedApiConfig` and its field factories, the provider base :class:`KeyedSearchProvider`
+(key and base URL resolved at every call, the one ``post_json`` call) and
+:func:`register_keyed_provider` for the plugins' ``apply``. A provider supplies only what is its
+own: id, label, endpoint path, auth headers, request body and response mapping.
+
+It imports only ``dsh.web``, ``dsh.harness``, ``httpx``, ``pydantic`` and the standard library, so
+every provider can use it without the providers depending on each other.
 """
 
 from __future__ import annotations
 
 import asyncio
 import email.utils
+import ipaddress
 import json
 import logging
+import os
 import time
-from collections.abc import Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr
 
-from dsh.harness import AbortError, AbortSignal, Credentials, race_signal
+from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
 from dsh.web import (
     WEB_ABORTED,
     WEB_PROVIDER_CREDENTIAL_MISSING,
     WEB_PROVIDER_ERROR,
     WebError,
+    WebSearchProvider,
+    WebSearchRequest,
+    WebSearchResult,
+    web_of,
 )
 
 _log = logging.getLogger("dsh.providers")
@@ -88,7 +104,23 @@ def check_base_url(value: str) -> str:
         raise ValueError("a base URL must not carry credentials; use the api key settings")
     if parts.query or parts.fragment:
         raise ValueError(f"{text!r} must not have a query or fragment")
+    if parts.scheme == "http" and not is_loopback_host(parts.hostname):
+        # Every request to a base URL carries an API key; on plain http anyone on the path reads it.
+        raise ValueError(
+            f"{text!r} uses plain http to a remote host, and https is required: every request "
+            "carries an API key (http is allowed only to localhost, 127.0.0.0/8 and ::1)"
+        )
     return text.rstrip("/")
+
+
+def is_loopback_host(host: str) -> bool:
+    """``localhost`` or a loopback IP literal (127.0.0.0/8, ``::1``); no DNS is consulted."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def valid_base_url(value: str | None) -> bool:
@@ -392,3 +424,186 @@ def text_or_none(value: Any) -> str | None:
         stripped = value.strip()
         return stripped or None
     return None
+
+
+# -- the shared configuration ---------------------------------------------------------------------
+#: A ``base_url`` config value: checked by :func:`check_base_url` at load, trailing slash removed.
+BaseUrl = Annotated[str, AfterValidator(check_base_url)]
+
+_KEY_ENV_DOC = "Credential reference resolved through ctx.credentials at every search."
+_HTTPS_NOTE = "Must be https (plain http only to localhost, 127.0.0.0/8 or ::1)."
+
+
+def api_key_field(provider: str) -> Any:
+    """The ``api_key`` field, its description naming ``provider``."""
+    return Field(
+        default=None,
+        description=" ".join(
+            f"A literal {provider} API key. Discouraged: prefer `api_key_env`, so the key stays "
+            "out of config files. A non-blank literal wins over `api_key_env`.".split()
+        ),
+    )
+
+
+def api_key_env_field(default: str) -> Any:
+    """The ``api_key_env`` field with the provider's documented variable as its default."""
+    return Field(default=default, min_length=1, description=_KEY_ENV_DOC)
+
+
+def base_url_field(*, path: str, env: str, default: str, api: str = "API") -> Any:
+    """The ``base_url`` field: unset means ``$env`` (read at every call), else ``default``."""
+    return Field(
+        default=None,
+        description=f"{api} base; `{path}` is appended. Unset: ${env}, else {default}. "
+        + _HTTPS_NOTE,
+    )
+
+
+def timeout_field(default: float, why: str = "") -> Any:
+    """The ``timeout`` field (seconds over the whole call); ``why`` explains a longer default."""
+    note = f" ({why})" if why else ""
+    return Field(
+        default=default,
+        gt=0,
+        le=600,
+        description=f"Seconds for the whole call, retries included{note}.",
+    )
+
+
+class KeyedApiConfig(BaseModel):
+    """What every keyed search provider is configured with: whose key, which endpoint, how long.
+
+    A provider's config extends it and re-declares a shared field only to say what is its own (the
+    provider's name, its key variable, its endpoint, a longer deadline) through the factories
+    above, so the constraints and the base URL check stay here.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    api_key: SecretStr | None = api_key_field("")
+    api_key_env: str = Field(min_length=1, description=_KEY_ENV_DOC)
+    base_url: BaseUrl | None = Field(default=None, description=f"API base. {_HTTPS_NOTE}")
+    timeout: float = timeout_field(30.0)
+
+
+# -- the shared provider skeleton -----------------------------------------------------------------
+ConfigT = TypeVar("ConfigT", bound=KeyedApiConfig)
+
+
+class KeyedSearchProvider(ABC, Generic[ConfigT]):
+    """A `WebSearchProvider` behind one keyed JSON endpoint.
+
+    The key (a non-blank literal ``api_key``, else ``api_key_env`` through ``credentials``) and the
+    base URL (config, else the ``base_url_env`` variable, else ``default_base_url``) are resolved
+    at every call, so a key or override set after start-up is used by the next search. A subclass
+    sets the class attributes and implements :meth:`auth_headers`, :meth:`build_body` and
+    :meth:`map_response`.
+    """
+
+    id: str
+    #: The provider's name in every message (``Exa API error (HTTP 401): …``).
+    provider: ClassVar[str]
+    #: Appended to the base URL: the one endpoint a search POSTs to.
+    path: ClassVar[str]
+    base_url_env: ClassVar[str]
+    default_base_url: ClassVar[str]
+    #: Config fields shown in the repr besides the base URL and the key reference.
+    repr_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(
+        self, config: ConfigT, credentials: Credentials, client: httpx.AsyncClient
+    ) -> None:
+        self._config = config
+        self._credentials = credentials
+        self._client = client
+
+    def __repr__(self) -> str:
+        shown = [f"base_url={self.base_url!r}"]
+        shown += [f"{name}={getattr(self._config, name)!r}" for name in self.repr_fields]
+        shown.append(f"key={self._config.api_key_env!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    @property
+    def base_url(self) -> str:
+        """Config, else ``base_url_env`` (read now), else the default; see :meth:`_checked_base`."""
+        if self._config.base_url is not None:
+            return self._config.base_url
+        from_env = os.environ.get(self.base_url_env, "").strip()
+        return (from_env or self.default_base_url).rstrip("/")
+
+    def _checked_base(self) -> str:
+        """:attr:`base_url`, refused when the env override is unusable (say, remote plain http).
+
+        Config was checked at load and the default is https; only the env var is new at a call.
+        """
+        base = self.base_url
+        try:
+            return check_base_url(base)
+        except ValueError as error:
+            raise WebError(
+                WEB_PROVIDER_ERROR,
+                f"The {self.base_url_env} environment variable is not a usable {self.provider} "
+                f"API base URL: {error}. Fix or unset {self.base_url_env}.",
+                details={"provider": self.provider, "variable": self.base_url_env},
+            ) from None
+
+    def _key(self) -> str | None:
+        literal = self._config.api_key.get_secret_value() if self._config.api_key else None
+        return resolve_key(self._credentials, literal, self._config.api_key_env)
+
+    def available(self) -> bool:
+        return self._key() is not None and valid_base_url(self.base_url)
+
+    async def search(
+        self, request: WebSearchRequest, signal: AbortSignal | None = None
+    ) -> WebSearchResult:
+        key = self._key()
+        if key is None:
+            raise missing_key(self.provider, self._config.api_key_env)
+        data = await post_json(
+            self._client,
+            provider=self.provider,
+            url=f"{self._checked_base()}{self.path}",
+            headers=self.auth_headers(key),
+            body=self.build_body(request),
+            secret=key,
+            time_limit=self._config.timeout,
+            signal=signal,
+        )
+        return self.map_response(data)
+
+    @abstractmethod
+    def auth_headers(self, key: str) -> dict[str, str]:
+        """The headers that carry ``key``."""
+
+    @abstractmethod
+    def build_body(self, request: WebSearchRequest) -> dict[str, Any]:
+        """The JSON body for ``request``."""
+
+    @abstractmethod
+    def map_response(self, data: dict[str, Any]) -> WebSearchResult:
+        """The seam's result from a 2xx JSON object (``unprocessable`` when the shape is wrong)."""
+
+
+# -- the shared plugin apply ----------------------------------------------------------------------
+class _Timed(Protocol):
+    @property
+    def timeout(self) -> float: ...
+
+
+TimedConfigT = TypeVar("TimedConfigT", bound=_Timed)
+
+
+def register_keyed_provider(
+    ctx: Context,
+    config: TimedConfigT,
+    make_provider: Callable[[TimedConfigT, Credentials, httpx.AsyncClient], WebSearchProvider],
+) -> None:
+    """A plugin's ``apply``: one reused client, the provider registered, both disposed.
+
+    Disposed newest-first: the provider leaves the registry before its client closes.
+    """
+    client = new_client(config.timeout)
+    ctx.effect(client.aclose)
+    provider = make_provider(config, ctx.credentials, client)
+    ctx.effect(web_of(ctx).register_search_provider(provider))

@@ -4,7 +4,8 @@ The tool registry sets the model step of each tool call in a context variable;
 ``current_llm_provider()`` reads its route id, and ``ctx.credentials`` resolves that route's
 credential. Only routes served by the ``deepseek`` LLM provider count. The key is sent to the
 route's own origin (decision 0051): ``https://api.deepseek.com[/v1]`` becomes
-``https://api.deepseek.com/anthropic/v1``; a base already ending in ``/anthropic[/v1]`` is kept.
+``https://api.deepseek.com/anthropic/v1``; a base already ending in ``/anthropic[/v1]`` is kept. A
+route whose base URL is plain http to a remote host is refused (the key never travels unencrypted).
 """
 
 from __future__ import annotations
@@ -50,6 +51,15 @@ def anthropic_base_for(route_base_url: str | None) -> str | None:
     if path.endswith("/v1"):
         base = base[: -len("/v1")]
     return f"{base}/anthropic/v1"
+
+
+def _base_url_problem(route_base_url: str | None) -> str:
+    """Why :func:`anthropic_base_for` refused the route's URL (say, plain http to a remote host)."""
+    try:
+        check_base_url(route_base_url or "")
+    except ValueError as error:
+        return str(error)
+    return "unknown"  # not reached: only a refused URL gets here
 
 
 class DeepSeekApiSearchProvider:
@@ -108,7 +118,10 @@ class DeepSeekApiSearchProvider:
                 ref = f" (its reference {ref} is not set)" if ref else ""
                 reason = f"the chat route {route_id!r} has no credential{ref}"
             else:
-                reason = f"the base URL of the chat route {route_id!r} is not a usable URL"
+                reason = (
+                    f"the base URL of the chat route {route_id!r} is not usable: "
+                    f"{_base_url_problem(route.base_url)}"
+                )
         return WebError(
             WEB_PROVIDER_CREDENTIAL_MISSING,
             f"Web search provider 'deepseek-api' cannot authenticate: {reason}. It searches "
@@ -127,14 +140,9 @@ class DeepSeekApiSearchProvider:
         data = await post_json(
             self._client,
             provider=_wire.PROVIDER,
-            url=f"{credential.base_url}/messages",
+            url=f"{credential.base_url}{_wire.PATH}",
             headers=_wire.headers(credential.key),
-            body=_wire.build_body(
-                model=self._config.model,
-                max_uses=self._config.max_uses,
-                max_tokens=self._config.max_tokens,
-                query=request.query,
-            ),
+            body=_wire.build_body(self._config, request.query),
             secret=credential.key,
             time_limit=self._config.timeout,
             signal=signal,

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
-from dsh.providers._keyed_api import check_base_url
+from dsh.providers._keyed_api import (
+    BaseUrl,
+    KeyedApiConfig,
+    api_key_env_field,
+    api_key_field,
+    base_url_field,
+    timeout_field,
+)
 
 #: DeepSeek's Anthropic-compatible Messages API (not the chat-completions base of the LLM route).
 DEFAULT_BASE_URL = "https://api.deepseek.com/anthropic/v1"
@@ -13,7 +20,7 @@ API_KEY_ENV = "DEEPSEEK_API_KEY"
 DEFAULT_MODEL = "deepseek-v4-flash"
 
 
-class _MessagesSettings(BaseModel):
+class MessagesSettings(BaseModel):
     """What both DeepSeek providers send: the same wire, the same knobs."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -35,44 +42,25 @@ class _MessagesSettings(BaseModel):
         le=32768,
         description="Output token cap of the Messages call (its prose is discarded).",
     )
-    timeout: float = Field(
-        default=60.0,
-        gt=0,
-        le=600,
-        description="Seconds for the whole call, retries included (a full model turn).",
-    )
-
-    @field_validator("base_url", check_fields=False)
-    @classmethod
-    def _base_url(cls, value: str | None) -> str | None:
-        return None if value is None else check_base_url(value)
+    timeout: float = timeout_field(60.0, "a full model turn")
 
 
-class DeepSeekSearchConfig(_MessagesSettings):
+class DeepSeekSearchConfig(MessagesSettings, KeyedApiConfig):
     """`web-search-deepseek`: a deployment-wide key."""
 
-    api_key: SecretStr | None = Field(
-        default=None,
-        description="A literal DeepSeek API key. Discouraged: prefer `api_key_env`. A non-blank "
-        "literal wins over `api_key_env`.",
-    )
-    api_key_env: str = Field(
-        default=API_KEY_ENV,
-        min_length=1,
-        description="Credential reference resolved through ctx.credentials at every search.",
-    )
-    base_url: str | None = Field(
-        default=None,
-        description=f"Messages API base; `/messages` is appended. Unset: ${BASE_URL_ENV}, else "
-        f"{DEFAULT_BASE_URL}.",
+    api_key: SecretStr | None = api_key_field("DeepSeek")
+    api_key_env: str = api_key_env_field(API_KEY_ENV)
+    base_url: BaseUrl | None = base_url_field(
+        path="/messages", env=BASE_URL_ENV, default=DEFAULT_BASE_URL, api="Messages API"
     )
 
 
-class DeepSeekApiConfig(_MessagesSettings):
+class DeepSeekApiConfig(MessagesSettings):
     """`web-deepseek-api`: the key of the chat route the model request runs on."""
 
-    base_url: str | None = Field(
+    base_url: BaseUrl | None = Field(
         default=None,
         description="Messages API base; unset: derived from the chat route's base URL (same "
-        f"origin), else {DEFAULT_BASE_URL}.",
+        f"origin), else {DEFAULT_BASE_URL}. Must be https (plain http only to localhost, "
+        "127.0.0.0/8 or ::1), as must the route's base URL.",
     )

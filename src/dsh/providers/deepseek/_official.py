@@ -2,72 +2,34 @@
 
 from __future__ import annotations
 
-import os
+from typing import Any
 
-import httpx
-
-from dsh.harness import AbortSignal, Credentials
-from dsh.providers._keyed_api import missing_key, post_json, resolve_key, valid_base_url
+from dsh.providers._keyed_api import KeyedSearchProvider
 from dsh.providers.deepseek import _wire
 from dsh.providers.deepseek._config import BASE_URL_ENV, DEFAULT_BASE_URL, DeepSeekSearchConfig
 from dsh.web import WebSearchRequest, WebSearchResult
 
 
-class DeepSeekSearchProvider:
-    """`WebSearchProvider` ``deepseek-official``. The key is resolved at every call."""
+class DeepSeekSearchProvider(KeyedSearchProvider[DeepSeekSearchConfig]):
+    """`WebSearchProvider` ``deepseek-official``. The key is resolved at every call.
+
+    The base URL is config, else ``DEEPSEEK_SEARCH_BASE_URL`` (read now), else the Anthropic
+    endpoint. Deliberately not ``DEEPSEEK_BASE_URL``: that is the chat-completions base of LLM
+    clients.
+    """
 
     id = "deepseek-official"
+    provider = _wire.PROVIDER
+    path = _wire.PATH
+    base_url_env = BASE_URL_ENV
+    default_base_url = DEFAULT_BASE_URL
+    repr_fields = ("model",)
 
-    def __init__(
-        self, config: DeepSeekSearchConfig, credentials: Credentials, client: httpx.AsyncClient
-    ) -> None:
-        self._config = config
-        self._credentials = credentials
-        self._client = client
+    def auth_headers(self, key: str) -> dict[str, str]:
+        return _wire.headers(key)
 
-    def __repr__(self) -> str:
-        return (
-            f"DeepSeekSearchProvider(base_url={self.base_url!r}, model={self._config.model!r}, "
-            f"key={self._config.api_key_env!r})"
-        )
+    def build_body(self, request: WebSearchRequest) -> dict[str, Any]:
+        return _wire.build_body(self._config, request.query)
 
-    @property
-    def base_url(self) -> str:
-        """Config, else ``DEEPSEEK_SEARCH_BASE_URL`` (read now), else the Anthropic endpoint.
-
-        Deliberately not ``DEEPSEEK_BASE_URL``: that is the chat-completions base of LLM clients.
-        """
-        if self._config.base_url is not None:
-            return self._config.base_url
-        from_env = os.environ.get(BASE_URL_ENV, "").strip()
-        return (from_env or DEFAULT_BASE_URL).rstrip("/")
-
-    def _key(self) -> str | None:
-        literal = self._config.api_key.get_secret_value() if self._config.api_key else None
-        return resolve_key(self._credentials, literal, self._config.api_key_env)
-
-    def available(self) -> bool:
-        return self._key() is not None and valid_base_url(self.base_url)
-
-    async def search(
-        self, request: WebSearchRequest, signal: AbortSignal | None = None
-    ) -> WebSearchResult:
-        key = self._key()
-        if key is None:
-            raise missing_key(_wire.PROVIDER, self._config.api_key_env)
-        data = await post_json(
-            self._client,
-            provider=_wire.PROVIDER,
-            url=f"{self.base_url}/messages",
-            headers=_wire.headers(key),
-            body=_wire.build_body(
-                model=self._config.model,
-                max_uses=self._config.max_uses,
-                max_tokens=self._config.max_tokens,
-                query=request.query,
-            ),
-            secret=key,
-            time_limit=self._config.timeout,
-            signal=signal,
-        )
+    def map_response(self, data: dict[str, Any]) -> WebSearchResult:
         return _wire.map_response(data)

@@ -14,9 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from dsh.providers._keyed_api import text_or_none, unprocessable
+from dsh.providers.deepseek._config import MessagesSettings
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchResult, WebSearchSource
 
 PROVIDER = "DeepSeek"
+#: Appended to the Messages API base.
+PATH = "/messages"
 ANTHROPIC_VERSION = "2023-06-01"
 TOOL_TYPE = "web_search_20250305"
 
@@ -31,13 +34,13 @@ def headers(key: str) -> dict[str, str]:
     return {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
 
 
-def build_body(*, model: str, max_uses: int, max_tokens: int, query: str) -> dict[str, Any]:
+def build_body(settings: MessagesSettings, query: str) -> dict[str, Any]:
     return {
-        "model": model,
-        "max_tokens": max_tokens,
+        "model": settings.model,
+        "max_tokens": settings.max_tokens,
         "system": SYSTEM_PROMPT,
         "messages": [{"role": "user", "content": query}],
-        "tools": [{"type": TOOL_TYPE, "name": "web_search", "max_uses": max_uses}],
+        "tools": [{"type": TOOL_TYPE, "name": "web_search", "max_uses": settings.max_uses}],
         # The answer prose is discarded, so reasoning tokens would be paid for nothing.
         "thinking": {"type": "disabled"},
     }

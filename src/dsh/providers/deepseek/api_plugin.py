@@ -13,10 +13,9 @@ DeepSeek credential, so the web tools are not declared on that route.
 from __future__ import annotations
 
 from dsh.harness import Context
-from dsh.providers._keyed_api import new_client
+from dsh.providers._keyed_api import register_keyed_provider
 from dsh.providers.deepseek._api import DeepSeekApiSearchProvider
 from dsh.providers.deepseek._config import DeepSeekApiConfig
-from dsh.web import web_of
 
 name = "web-deepseek-api"
 inject = ("web",)
@@ -24,8 +23,4 @@ Config = DeepSeekApiConfig
 
 
 def apply(ctx: Context, config: DeepSeekApiConfig) -> None:
-    client = new_client(config.timeout)
-    # Disposed newest-first: the provider leaves the registry before its client closes.
-    ctx.effect(client.aclose)
-    provider = DeepSeekApiSearchProvider(config, ctx.credentials, client)
-    ctx.effect(web_of(ctx).register_search_provider(provider))
+    register_keyed_provider(ctx, config, DeepSeekApiSearchProvider)

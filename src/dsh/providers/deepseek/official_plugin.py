@@ -11,10 +11,9 @@
 from __future__ import annotations
 
 from dsh.harness import Context
-from dsh.providers._keyed_api import new_client
+from dsh.providers._keyed_api import register_keyed_provider
 from dsh.providers.deepseek._config import DeepSeekSearchConfig
 from dsh.providers.deepseek._official import DeepSeekSearchProvider
-from dsh.web import web_of
 
 name = "web-search-deepseek"
 inject = ("web",)
@@ -22,8 +21,4 @@ Config = DeepSeekSearchConfig
 
 
 def apply(ctx: Context, config: DeepSeekSearchConfig) -> None:
-    client = new_client(config.timeout)
-    # Disposed newest-first: the provider leaves the registry before its client closes.
-    ctx.effect(client.aclose)
-    provider = DeepSeekSearchProvider(config, ctx.credentials, client)
-    ctx.effect(web_of(ctx).register_search_provider(provider))
+    register_keyed_provider(ctx, config, DeepSeekSearchProvider)

@@ -11,10 +11,9 @@
 from __future__ import annotations
 
 from dsh.harness import Context
-from dsh.providers._keyed_api import new_client
+from dsh.providers._keyed_api import register_keyed_provider
 from dsh.providers.exa._config import ExaConfig
 from dsh.providers.exa._provider import ExaSearchProvider
-from dsh.web import web_of
 
 name = "web-search-exa"
 inject = ("web",)
@@ -22,8 +21,4 @@ Config = ExaConfig
 
 
 def apply(ctx: Context, config: ExaConfig) -> None:
-    client = new_client(config.timeout)
-    # Disposed newest-first: the provider leaves the registry before its client closes.
-    ctx.effect(client.aclose)
-    provider = ExaSearchProvider(config, ctx.credentials, client)
-    ctx.effect(web_of(ctx).register_search_provider(provider))
+    register_keyed_provider(ctx, config, ExaSearchProvider)
