@@ -1,12 +1,46 @@
-"""Fixtures shared by every area: real local HTTP servers on loopback."""
+"""Fixtures shared by every area: real local HTTP servers on loopback, and the network jail."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
+from support import network_jail
 from support.local_http import LocalServer
+
+_JAIL_DIR = Path(__file__).parent / "support" / "netjail"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # This process, and through sitecustomize every Python subprocess a test starts, can only
+    # reach loopback; an attempt elsewhere is logged to a file and fails the session.
+    network_jail.install()
+    log = Path(config.rootpath) / ".pytest-network-jail.log"
+    log.unlink(missing_ok=True)
+    os.environ[network_jail.JAIL_ENV] = str(log)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        part for part in (str(_JAIL_DIR), os.environ.get("PYTHONPATH")) if part
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    log = Path(os.environ.get(network_jail.JAIL_ENV, ""))
+    if log.is_file() and log.read_text(encoding="utf-8").strip():
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        print(f"\nA test tried to reach a non-loopback address:\n{log.read_text()}")
+
+
+@pytest.fixture(autouse=True)
+def _live_tests_leave_the_jail(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Only tests marked ``live`` (real provider APIs, skipped without keys) reach the internet."""
+    if request.node.get_closest_marker("live") is None:
+        yield
+        return
+    with network_jail.suspended():
+        yield
 
 
 @pytest.fixture
