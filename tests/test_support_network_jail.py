@@ -62,7 +62,8 @@ def test_names_other_than_localhost_are_never_resolved(behind_the_jail: list[str
 
 
 def test_loopback_passes_through_to_the_real_socket_layer(behind_the_jail: list[str]) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock, pytest.raises(OSError, match="fake socket layer"):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    with sock, pytest.raises(OSError, match="fake socket layer"):
         sock.connect(("127.0.0.1", 9))
     assert behind_the_jail == ["connect"]
 
