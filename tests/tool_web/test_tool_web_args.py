@@ -28,7 +28,7 @@ async def call(tool: str, arguments: dict[str, Any], **tool_config: Any) -> tupl
         (
             {"queries": ["a", "b"]},
             {"search_max_queries": 1},
-            "queries must contain at most 1 query",
+            "queries must contain at most 1 queries",
         ),
         (
             {"queries": ["a"] * 7},

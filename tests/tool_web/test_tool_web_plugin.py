@@ -142,7 +142,7 @@ async def test_description_follows_search_max_queries() -> None:
     ctx, _ = build({"search_max_queries": 1})
     tool = ctx.tools.get("web_search")
     assert tool is not None
-    assert "Provide 1 query in the required queries array." in tool.description
+    assert "Provide 1–1 queries in the required queries array." in tool.description
 
 
 async def test_definitions_carry_budgets_and_scheduling() -> None:

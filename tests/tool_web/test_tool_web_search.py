@@ -39,7 +39,7 @@ async def test_one_query_every_source_line_variant() -> None:
     result = await run(stub, {"queries": ["python 3.13"]})
     assert result.text == (
         "Sources:\n"
-        "- [Alpha](https://a.example/1) — First snippet. (2024-05-01)\n"
+        "- [Alpha](https://a.example/1) — First snippet. (2024-05-01T12:30:00Z)\n"
         "- [Beta](https://b.example/2) — Only a snippet.\n"
         "- [Gamma](https://c.example/3) (2023-01-02)\n"
         "- [Delta](https://d.example/4)\n"
@@ -120,7 +120,7 @@ async def test_one_source_note_is_singular() -> None:
     many = tuple(src(f"https://e.example/{i}", f"R{i}") for i in range(2))
     stub = StubSearch(results={"q": WebSearchResult(sources=many)})
     result = await run(stub, {"queries": ["q"]}, search_max_results=1)
-    assert "(Showing the first 1 source. Refine the query for more.)" in result.text
+    assert "(Showing the first 1 sources. Refine the query for more.)" in result.text
 
 
 async def test_several_queries_merge_round_robin_dedupe_and_cap() -> None:
@@ -309,13 +309,13 @@ async def test_execution_signal_reaches_every_seam_request() -> None:
 @pytest.mark.parametrize(
     ("timestamp", "shown"),
     [
-        ("2024-05-01T00:00:00.000Z", "2024-05-01"),
-        ("2024-05-01T10:20:30+02:00", "2024-05-01"),
+        ("2024-05-01T00:00:00.000Z", "2024-05-01T00:00:00.000Z"),
+        ("2024-05-01T10:20:30+02:00", "2024-05-01T10:20:30+02:00"),
         ("2024-05-01", "2024-05-01"),
         ("May 2024", "May 2024"),
     ],
 )
-async def test_dates_are_shown_as_dates(timestamp: str, shown: str) -> None:
+async def test_dates_are_shown_as_the_provider_gave_them(timestamp: str, shown: str) -> None:
     stub = StubSearch(
         results={"q": WebSearchResult(sources=(src("https://x.example/", "T", None, timestamp),))}
     )

@@ -25,7 +25,9 @@ class ArgumentError(Exception):
 
 
 def plural_queries(count: int) -> str:
-    return "1 query" if count == 1 else f"{count} queries"
+    # The seeds' template, kept to the character even for N = 1 ("1 queries"): the strings the
+    # model sees never change shape with configuration.
+    return f"{count} queries"
 
 
 def search_queries(arguments: Mapping[str, Any], max_queries: int) -> list[str]:

@@ -28,7 +28,7 @@ WEB_SEARCH = "web_search"
 
 def search_description(max_queries: int) -> str:
     """The tool description; ``1–N`` with an en dash, N from config."""
-    count = "1 query" if max_queries == 1 else f"1–{plural_queries(max_queries)}"
+    count = f"1–{plural_queries(max_queries)}"
     return (
         "Search the web for current information. "
         f"Provide {count} in the required queries array. "

@@ -19,9 +19,6 @@ _LABEL_MAX = 200
 _EXCERPT_MAX = 400
 
 _WHITESPACE = re.compile(r"\s+")
-_ISO_DATETIME = re.compile(
-    r"^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$"
-)
 _UNSAFE_IN_DESTINATION = re.compile(r"[\x00-\x20\x7f<>]")
 
 
@@ -42,8 +39,7 @@ def render_search(merged: MergedSearch) -> str:
 
 
 def truncation_note(shown: int) -> str:
-    noun = "source" if shown == 1 else "sources"
-    return f"(Showing the first {shown} {noun}. Refine the query for more.)"
+    return f"(Showing the first {shown} sources. Refine the query for more.)"
 
 
 def source_line(source: WebSearchSource) -> str:
@@ -59,14 +55,10 @@ def source_line(source: WebSearchSource) -> str:
 
 
 def display_date(published_at: str | None) -> str | None:
-    """The date of an ISO-8601 timestamp (the time of day rarely matters and costs tokens)."""
+    """``published_at`` as the provider gave it, on one line (the seeds: ``(<publishedAt>)``)."""
     if published_at is None:
         return None
-    text = _one_line(published_at)
-    if not text:
-        return None
-    match = _ISO_DATETIME.match(text)
-    return match.group(1) if match else text
+    return _one_line(published_at) or None
 
 
 def link_destination(url: str) -> str:
