@@ -6,6 +6,7 @@ import logging
 
 from dsh.tool_web.markdown.boilerplate import remove_furniture
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS
+from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
     clean_input,
@@ -60,4 +61,5 @@ def _convert(html: str, url: str | None) -> str:
     stats = measure(body)
     remove_furniture(body, stats)
     main = content_root(body, stats)
+    prune_link_blocks(main, stats)
     return MarkdownRenderer(url, stats).render(main)

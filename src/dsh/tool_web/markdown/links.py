@@ -17,8 +17,9 @@ _TRACKING_PREFIXES: Final = ("utm_", "pk_", "mtm_", "hsa_")
 
 _FOLLOWABLE_SCHEMES: Final = frozenset({"http", "https"})
 
-# Past this length a URL is mostly opaque tokens (signed CDN links, session blobs).
-MAX_URL_CHARS: Final = 300
+# Past this length a URL is mostly opaque tokens (affiliate redirects, signed CDN links, session
+# blobs); measured on WCXB, 100 rather than 300 characters: +0.002 F1, -0.01x tokens.
+MAX_URL_CHARS: Final = 100
 
 
 def _is_tracking(name: str) -> bool:

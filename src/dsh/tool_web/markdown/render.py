@@ -62,7 +62,8 @@ class MarkdownRenderer:
         self._shown_urls: set[str] = set()
 
     def render(self, element: etree._Element) -> str:
-        markdown = _normalise(self._element(element, 0)).replace(_INDENT, " ")
+        markdown = _drop_repeated_blocks(_normalise(self._element(element, 0)))
+        markdown = markdown.replace(_INDENT, " ")
         return _CODE_PLACEHOLDER.sub(lambda m: self._code_blocks[int(m.group(1))], markdown)
 
     # -- traversal -------------------------------------------------------------------------
@@ -209,6 +210,25 @@ class MarkdownRenderer:
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
         return f"{lead}[{label}]({url}){trail}"
+
+
+def _drop_repeated_blocks(markdown: str) -> str:
+    """Keep only the first copy of a block that appears verbatim more than once.
+
+    Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
+    the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
+    as a label). Code blocks are placeholders here, so two identical snippets both survive.
+    """
+    seen: set[str] = set()
+    kept: list[str] = []
+    for block in markdown.split("\n\n"):
+        key = block.strip("#*-> ").lower()
+        if _CODE_OPEN not in key:
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(block)
+    return "\n\n".join(kept)
 
 
 def _wrap(text: str, marker: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 import lxml.etree as etree
 
@@ -12,6 +13,17 @@ def visible_length(text: str | None) -> int:
     return len(text.strip()) if text else 0
 
 
+# JSON this long in an element's own text is script state (hidden grids, widget configs).
+_DUMP_MIN_CHARS: Final = 100
+
+
+def is_data_dump(text: str | None) -> bool:
+    if not text:
+        return False
+    stripped = text.strip()
+    return stripped[:2] in ('{"', "[{", '["') and stripped[-1:] in ("}", "]")
+
+
 @dataclass
 class TextStats:
     """Text and link-text lengths of every element, computed in one bottom-up pass."""
@@ -19,6 +31,8 @@ class TextStats:
     text: dict[etree._Element, int] = field(default_factory=dict)
     link_text: dict[etree._Element, int] = field(default_factory=dict)
     links: dict[etree._Element, int] = field(default_factory=dict)
+    # Elements whose own text is JSON state left for a script (found while measuring, for free).
+    data_dumps: list[etree._Element] = field(default_factory=list)
 
     def forget(self, element: etree._Element) -> None:
         """Take an element about to be removed out of its ancestors' sums."""
@@ -37,8 +51,12 @@ def measure(root: etree._Element) -> TextStats:
     stats = TextStats()
     text, link_text, links = stats.text, stats.link_text, stats.links
     # Reversed document order visits every child before its parent, so sums are ready in O(n).
+    dumps = stats.data_dumps
     for element in reversed(list(root.iter())):
-        total = visible_length(element.text)
+        own = element.text
+        total = visible_length(own)
+        if total >= _DUMP_MIN_CHARS and is_data_dump(own):
+            dumps.append(element)
         linked = 0
         count = 0
         for child in element:

@@ -1,0 +1,52 @@
+"""Dropping link-dense blocks (related-post grids, tag clouds, "more from" lists) from prose.
+
+Only on pages whose content is prose: on listings and collections the links *are* the content
+(the ground truth of such pages keeps every card title), so a content area that is itself
+link-heavy is left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.stats import TextStats
+
+# The content area counts as prose when at most this share of its text is link text.
+PROSE_LINK_SHARE: Final = 0.15
+# A block inside prose is furniture when more than this share of its text is link text.
+BLOCK_LINK_SHARE: Final = 0.5
+# ... unless it holds this much of the content area (then a wrong guess costs too much).
+_MAX_BLOCK_SHARE: Final = 0.3
+
+_BLOCKS: Final = frozenset(
+    {"div", "section", "article", "span", "center", "font", "td", "form", "ul", "ol"}
+)
+
+
+def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
+    """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains."""
+    total = stats.text.get(root, 0)
+    if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
+        return
+    doomed: list[etree._Element] = []
+    stack = list(root)
+    while stack:
+        element = stack.pop()
+        if not isinstance(element.tag, str):
+            continue
+        text = stats.text.get(element, 0)
+        if (
+            element.tag in _BLOCKS
+            and text < _MAX_BLOCK_SHARE * total
+            and stats.link_text.get(element, 0) > BLOCK_LINK_SHARE * text
+            and not any(True for _ in element.iter("h1"))
+        ):
+            doomed.append(element)
+        else:
+            stack.extend(element)
+    for element in doomed:
+        stats.forget(element)
+        drop_keep_tail(element)

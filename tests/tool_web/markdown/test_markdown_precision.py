@@ -1,0 +1,111 @@
+"""Precision passes of html_to_markdown: overlays, repeats, link-dense blocks, hidden text."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+
+PROSE = (
+    "This paragraph is long enough to count as real content for the renderer, and it keeps "
+    "going for a while so that the page is not mistaken for an empty application shell."
+)
+POLICY = "Our privacy policy explains at great length how personal data is processed. " * 10
+
+
+def render(body: str) -> str:
+    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
+    return html_to_markdown(html, url="https://example.com/p")
+
+
+def test_modal_dialog_in_footer_is_dropped_even_when_it_outweighs_the_content() -> None:
+    out = render(
+        f"<main><h1>Wool Runner</h1><p>{PROSE}</p></main>"
+        f'<footer><div role="dialog" aria-modal="true"><p>{POLICY}</p></div></footer>'
+    )
+    assert "# Wool Runner" in out
+    assert PROSE in out
+    assert "privacy policy" not in out
+
+
+def test_consent_manager_layer_is_dropped() -> None:
+    out = render(
+        f'<div id="onetrust-consent-sdk"><p>{POLICY}</p></div><article><p>{PROSE}</p></article>'
+    )
+    assert PROSE in out
+    assert "privacy policy" not in out
+
+
+def test_a_page_that_is_only_a_dialog_keeps_it() -> None:
+    out = render(f'<div role="dialog"><p>{PROSE}</p></div>')
+    assert PROSE in out
+
+
+def test_headers_inside_articles_are_content_but_the_site_header_is_not() -> None:
+    cards = "".join(
+        f"<article><header><h2>Story {n}</h2><p>By Ann, {n} May</p></header><p>{PROSE}</p>"
+        "</article>"
+        for n in range(3)
+    )
+    out = render(f"<header><p>Site name and tagline</p></header><div>{cards}</div>")
+    assert "## Story 0" in out
+    assert "## Story 2" in out
+    assert "By Ann, 1 May" in out
+    assert "Site name" not in out
+
+
+def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
+    posts = "".join(
+        f"<div><p>Post {n}: {PROSE}</p><div>Reply</div><div>Share</div></div>" for n in range(4)
+    )
+    code = "<pre><code>make test</code></pre>"
+    out = render(f"<h2>Thread</h2>{posts}<h2>Thread</h2>{code}<p>again</p>{code}")
+    assert out.count("Reply") == 1
+    assert out.count("Share") == 1
+    assert out.count("## Thread") == 1
+    assert all(f"Post {n}:" in out for n in range(4))
+    assert out.count("```\nmake test\n```") == 2
+
+
+def test_link_dense_block_inside_prose_is_dropped() -> None:
+    related = "".join(
+        f'<li><a href="/post/{n}">Another story number {n}</a></li>' for n in range(6)
+    )
+    out = render(
+        f"<div><h1>Article</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(6))}"
+        f"<div><ul>{related}</ul></div><p>Closing words of the article.</p></div>"
+    )
+    assert "Closing words" in out
+    assert "Another story" not in out
+
+
+def test_links_are_kept_when_they_are_the_content() -> None:
+    items = "".join(
+        f'<li><a href="/item/{n}">Listing item number {n} with a title</a> short note</li>'
+        for n in range(12)
+    )
+    out = render(f"<div><h1>Listing</h1><p>Intro text.</p><ul>{items}</ul></div>")
+    assert all(f"Listing item number {n} with a title" in out for n in range(12))
+
+
+def test_table_of_contents_of_in_page_anchors_is_dropped() -> None:
+    toc = "".join(f'<li><a href="#s{n}">Section heading {n}</a></li>' for n in range(5))
+    out = render(f"<div><ul>{toc}</ul><h2>Body</h2><p>{PROSE}</p></div>")
+    assert PROSE in out
+    assert "Section heading" not in out
+
+
+def test_screen_reader_only_text_is_dropped_and_inline_hidden_text_is_kept() -> None:
+    out = render(
+        f'<p>{PROSE}</p><p>Used<span class="sr-only">Condition: used</span></p>'
+        '<div style="display: none"><p>Specifications: 5.3 oz combed cotton.</p></div>'
+    )
+    assert "Condition: used" not in out
+    assert "Specifications: 5.3 oz combed cotton." in out
+
+
+def test_json_state_left_in_the_markup_is_dropped() -> None:
+    state = (
+        '{"items": [' + ", ".join(f'{{"id": {n}, "title": "Item {n}"}}' for n in range(40)) + "]}"
+    )
+    out = render(f'<div><div class="grid-state">{state}</div><p>{PROSE}</p></div>')
+    assert PROSE in out
+    assert '"id"' not in out
