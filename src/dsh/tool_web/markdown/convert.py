@@ -17,7 +17,7 @@ from dsh.tool_web.markdown.parse import (
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
 from dsh.tool_web.markdown.select import content_root
-from dsh.tool_web.markdown.shell import with_shell_notice
+from dsh.tool_web.markdown.shell import looks_like_app, looks_like_app_source, with_shell_notice
 from dsh.tool_web.markdown.stats import measure
 
 _log = logging.getLogger(__name__)
@@ -31,30 +31,35 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
     text. Pages with almost no text end with a one-line notice saying so.
     """
     try:
-        return with_shell_notice(_convert(html, url))
+        markdown, scripted = _convert(html, url)
+        return with_shell_notice(markdown, scripted=scripted)
     except MemoryError:
         raise
     except Exception:
         _log.warning("html_to_markdown failed; falling back to plain text", exc_info=True)
+    scripted = looks_like_app_source(html)
     try:
-        return with_shell_notice(plain_to_markdown(tokenized_text(clean_input(html))))
+        text = plain_to_markdown(tokenized_text(clean_input(html)))
+        return with_shell_notice(text, scripted=scripted)
     except MemoryError:
         raise
     except Exception:
         _log.warning("plain-text fallback failed", exc_info=True)
-        return with_shell_notice("")
+        return with_shell_notice("", scripted=scripted)
 
 
-def _convert(html: str, url: str | None) -> str:
+def _convert(html: str, url: str | None) -> tuple[str, bool]:
+    """The Markdown, and whether the page shows signs of being rendered by scripts."""
     cleaned = clean_input(html)
     try:
         root = parse(cleaned)
     except DocumentTooDeepError:
-        return plain_to_markdown(tokenized_text(cleaned))
+        return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html)
+    scripted = looks_like_app(root)
     strip_non_content(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
-        return plain_to_markdown(plain_text(root))
+        return plain_to_markdown(plain_text(root)), scripted
     body = root.find("body")
     if body is None:
         body = root
@@ -62,4 +67,4 @@ def _convert(html: str, url: str | None) -> str:
     remove_furniture(body, stats)
     main = content_root(body, stats)
     prune_link_blocks(main, stats)
-    return MarkdownRenderer(url, stats).render(main)
+    return MarkdownRenderer(url, stats).render(main), scripted
