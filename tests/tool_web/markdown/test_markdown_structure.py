@@ -92,6 +92,18 @@ def test_standalone_link_lists_keep_labels_not_targets() -> None:
     assert "/p/3" not in out
 
 
+def test_listing_entry_titles_keep_their_targets() -> None:
+    # A listing's entries are where the model goes next: their title links stay followable.
+    items = "".join(
+        f'<li><a href="/posts/{i}">How to write a good post number {i}</a> by someone</li>'
+        for i in range(3)
+    )
+    heading = '<h2><a href="/guide">The complete guide to links</a></h2>'
+    out = render(f"{heading}<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- [How to write a good post number 1](https://example.com/posts/1) by someone" in out
+    assert "## [The complete guide to links](https://example.com/guide)" in out
+
+
 def test_images_reduced_and_junk_removed() -> None:
     out = render(
         f'<p>{PROSE}<img src="/a.png" alt="diagram"></p><script>var secret = 1;</script>'

@@ -23,6 +23,11 @@ _BLOCK_TAGS: Final = frozenset(
 _PROSE_CONTAINERS: Final = frozenset({"p", "li", "dd", "td", "blockquote", "figcaption"})
 # A link is in prose when its block has this many times its own text.
 _PROSE_RATIO: Final = 3
+# Blocks whose link is an item the model may want to open next: a listing's entry, a heading,
+# a table row's name. Its target is kept when the label is a title (several words), not a
+# menu word ("Home", "Next").
+_ITEM_CONTAINERS: Final = frozenset({"li", "dt", "td", "h1", "h2", "h3", "h4", "h5", "h6"})
+_ITEM_TITLE_MIN_WORDS: Final = 3
 
 _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _STRONG_TAGS: Final = frozenset({"strong", "b"})
@@ -191,10 +196,19 @@ class MarkdownRenderer:
 
     # -- inline ------------------------------------------------------------------------------
 
+    def _is_item_title(self, link: etree._Element, label: str) -> bool:
+        """A listing entry's or heading's title link: where the model would follow next."""
+        if len(label.split()) < _ITEM_TITLE_MIN_WORDS:
+            return False
+        block = link.getparent()
+        while block is not None and block.tag not in _BLOCK_TAGS and block.tag not in _HEADINGS:
+            block = block.getparent()
+        return block is not None and block.tag in _ITEM_CONTAINERS
+
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
-        if not self._in_prose(element):
-            # Menus, cards and link lists: the label is content, the target mostly noise.
+        if not self._in_prose(element) and not self._is_item_title(element, collapse(text)):
+            # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): keep the blocks, the target is not worth it.
