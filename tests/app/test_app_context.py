@@ -11,6 +11,8 @@ from dsh.app import (
     build_context,
     close,
     describe_config,
+    describe_loaded,
+    load_context,
     looks_secret,
     mask_secrets,
     open_context,
@@ -126,3 +128,47 @@ async def test_describe_config_masks_and_reports(monkeypatch: pytest.MonkeyPatch
     assert data["environment"]["EXA_API_KEY"] == "unset"
     assert data["selection"]["search"].startswith("WEB_PROVIDER_AMBIGUOUS: ")
     assert data["selection"]["fetch"].startswith("WEB_PROVIDER_UNAVAILABLE: ")
+
+
+def test_url_credentials_are_masked_at_any_depth() -> None:
+    data = {
+        "proxy": "http://user:pw0rd@proxy.local:3128",
+        "base_url": "https://u:pass@api.example/v1?q=a@b",
+        "hosts": ["socks5h://tok3n@10.0.0.1:1080", "plain.example", "mail@example.com"],
+        "nested": {"routes": [{"via": "https://a:b@c@proxy.example"}]},
+        "api_key": "http://k:v@x",  # a secret key's value is masked whole
+        "n": 3,
+    }
+    assert mask_secrets(data) == {
+        "proxy": "http://***@proxy.local:3128",
+        "base_url": "https://***@api.example/v1?q=a@b",
+        "hosts": ["socks5h://***@10.0.0.1:1080", "plain.example", "mail@example.com"],
+        "nested": {"routes": [{"via": "https://***@proxy.example"}]},
+        "api_key": "***",
+        "n": 3,
+    }
+
+
+async def test_describe_config_masks_a_proxy_password() -> None:
+    entries = [
+        PluginEntry("web", "dsh-web"),
+        PluginEntry("fetch", "web-fetch-http", {"proxy": "http://user:pw0rd@proxy.local:3128"}),
+        PluginEntry("tool-web", "tool-web", {"search": False}),
+    ]
+    data = await describe_config(entries=entries)
+    assert "pw0rd" not in repr(data)
+    fetch = next(p for p in data["plugins"] if p["id"] == "fetch")
+    assert fetch["config"]["proxy"] == "http://***@proxy.local:3128"
+
+
+async def test_describe_loaded_reports_a_context_the_caller_loaded(tmp_path: Path) -> None:
+    path = tmp_path / "fetch.yaml"
+    path.write_text(
+        "- id: web\n  name: dsh-web\n- id: fetch\n  name: web-fetch-http\n", encoding="utf-8"
+    )
+    ctx, loaded = load_context(path)
+    data = await describe_loaded(ctx, loaded, source=path)
+    assert data["source"] == str(path)
+    assert [p["id"] for p in data["plugins"]] == ["web", "fetch"]
+    assert data["selection"]["fetch"] == "http"
+    assert not ctx.has("web")  # disposed

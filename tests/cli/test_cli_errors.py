@@ -47,3 +47,16 @@ async def test_search_without_any_key_says_no_provider() -> None:
     assert done.status == 3
     assert _one_line(done.stderr).startswith("dsh-web: error: WEB_PROVIDER_UNAVAILABLE: ")
     assert done.stdout == ""
+
+
+async def test_an_empty_config_file_is_not_an_empty_harness(tmp_path: Path) -> None:
+    # Before: loaded nothing, then `fetch` failed with "UNKNOWN_TOOL ... Available tools: none".
+    path = tmp_path / "empty.yaml"
+    path.write_text("# plugins: to do\n", encoding="utf-8")
+    done = await run_cli("fetch", "https://example.com", "--config", str(path))
+    assert done.status == 2
+    assert done.stdout == ""
+    assert _one_line(done.stderr) == (
+        f"dsh-web: error: CONFIG_INVALID: {path}: the plugin list is empty; list the plugins to "
+        "load (see docs/configuration.md), or omit --config to use the embedded default."
+    )

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, HttpUrl, field_validator
 
 from dsh.harness import (
     ConfigError,
@@ -401,3 +401,54 @@ def test_a_failed_apply_without_a_running_loop_is_rolled_back_completely() -> No
     with pytest.raises(ValueError, match="apply failed"):
         ctx.plugin(make_plugin("half", apply))
     assert order == ["client closed", "sync before"]
+
+
+class ProxyConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    proxy: str | None = None
+    base_url: HttpUrl | None = None
+    mirrors: list[int] = []
+    retries: int = 0
+
+    @field_validator("proxy")
+    @classmethod
+    def _http_only(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            # Echoes the value, as real validators do: the message must be masked too.
+            raise ValueError(f"{value!r} is not an http(s) proxy URL")
+        return value
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        (
+            {"proxy": "ftp://u:hunter2@p:1"},
+            "Invalid config for plugin 'net': 'proxy': Value error, 'ftp://***@p:1' is not an "
+            "http(s) proxy URL (got 'ftp://***@p:1').",
+        ),
+        (
+            {"base_url": "https://u:pass@api.example:not-a-port"},
+            "Invalid config for plugin 'net': 'base_url': Input should be a valid URL, invalid "
+            "port number (got 'https://***@api.example:not-a-port').",
+        ),
+        (
+            # A password may hold a raw '@': everything up to the last one before the host goes.
+            {"mirrors": ["http://tok3n@x@mirror.example/a?b=c@d"]},
+            "Invalid config for plugin 'net': 'mirrors.0': Input should be a valid integer, "
+            "unable to parse string as an integer (got 'http://***@mirror.example/a?b=c@d').",
+        ),
+        (
+            {"retries": {"via": ["socks5h://user:s3cret@10.0.0.1:1080"]}},
+            "Invalid config for plugin 'net': 'retries': Input should be a valid integer "
+            "(got {'via': ['socks5h://***@10.0.0.1:1080']}).",
+        ),
+    ],
+)
+def test_a_bad_config_never_echoes_url_credentials(config: Any, expected: str) -> None:
+    plugin = make_plugin("net", lambda _c, _cfg: None, Config=ProxyConfig)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, config, plugin_id="net")
+    assert caught.value.message == expected
+    for secret in ("hunter2", "pass@", "tok3n", "s3cret"):
+        assert secret not in caught.value.message

@@ -211,6 +211,19 @@ def test_read_plugin_list_from_a_file(tmp_path: Path) -> None:
         read_plugin_list(tmp_path / "binary.yaml")
 
 
+@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n# and another\n", "null\n", "[]\n"])
+def test_an_empty_config_file_is_an_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(ConfigError) as caught:
+        read_plugin_list(path)
+    assert caught.value.code == "CONFIG_INVALID"
+    assert caught.value.message == (
+        f"{path}: the plugin list is empty; list the plugins to load (see "
+        "docs/configuration.md), or omit --config to use the embedded default."
+    )
+
+
 def test_an_empty_list_loads_nothing() -> None:
     assert parse_plugin_yaml("") == []
     assert load_plugins(Context(), []) == []
@@ -228,8 +241,14 @@ def test_unknown_plugin_name(greeters: str) -> None:
     with pytest.raises(ConfigError) as caught:
         load_plugins(Context(), entries)
     assert caught.value.code == "PLUGIN_NOT_FOUND"
-    assert caught.value.message.startswith("Plugin 'search': Unknown plugin 'fake-nonexistent'.")
-    assert "fake-greeter" in caught.value.message  # lists what is installed
+    message = caught.value.message
+    assert message.startswith(
+        "Plugin 'search' (fake-nonexistent) is not installed (no 'dsh.plugins' entry point has "
+        "that name). Installed plugins: "
+    )
+    assert message.count("Plugin") == 1
+    assert message.count("fake-nonexistent") == 1
+    assert "fake-greeter" in message  # lists what is installed
 
 
 @pytest.mark.parametrize(
@@ -351,7 +370,18 @@ def test_an_import_failure(install_plugins: InstallPlugins) -> None:
         load_plugins(Context(), entries)
     assert caught.value.code == "PLUGIN_IMPORT_FAILED"
     assert caught.value.message == (
-        "Plugin 'bad': Plugin 'fake-bad-import' failed to import: ModuleNotFoundError: "
+        "Plugin 'bad' (fake-bad-import) failed to import: ModuleNotFoundError: "
+        "No module named 'a_module_that_does_not_exist_anywhere'"
+    )
+    assert isinstance(caught.value.__cause__, ModuleNotFoundError)
+
+
+def test_an_import_failure_named_directly(install_plugins: InstallPlugins) -> None:
+    install_plugins({"bad": FAILS_TO_IMPORT}, {"fake-bad-import": "bad"})
+    with pytest.raises(ConfigError) as caught:
+        resolve_plugin("fake-bad-import")
+    assert caught.value.message == (
+        "Plugin 'fake-bad-import' failed to import: ModuleNotFoundError: "
         "No module named 'a_module_that_does_not_exist_anywhere'"
     )
 
@@ -369,6 +399,39 @@ def test_one_name_from_two_packages_is_ambiguous(install_plugins: InstallPlugins
     with pytest.raises(ConfigError) as caught:
         resolve_plugin("fake-twice")
     assert caught.value.code == "PLUGIN_AMBIGUOUS"
+    one, two = sorted(
+        f"{ep.value}" for ep in entry_points(group=ENTRY_POINT_GROUP, name="fake-twice")
+    )
+    assert caught.value.message == (
+        f"Plugin 'fake-twice' is declared by several installed packages ({one}, {two}); "
+        "uninstall one of them."
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), [PluginEntry("twice", "fake-twice")])
+    assert caught.value.message == (
+        f"Plugin 'twice' (fake-twice) is declared by several installed packages ({one}, {two}); "
+        "uninstall one of them."
+    )
+
+
+def test_a_custom_resolvers_errors_name_the_entry_once() -> None:
+    def refuses(name: str) -> object:
+        raise ConfigError(f"no such thing as {name!r} here", code="PLUGIN_NOT_FOUND")
+
+    def crashes(name: str) -> object:
+        raise ImportError(f"cannot import {name}")
+
+    entry = PluginEntry("inline-1", "inline")
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), [entry], resolve=refuses)
+    assert caught.value.code == "PLUGIN_NOT_FOUND"
+    assert caught.value.message == "Plugin 'inline-1' (inline): no such thing as 'inline' here"
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), [entry], resolve=crashes)
+    assert caught.value.code == "PLUGIN_IMPORT_FAILED"
+    assert caught.value.message == (
+        "Plugin 'inline-1' (inline) failed to import: ImportError: cannot import inline"
+    )
 
 
 async def test_an_apply_failure_rolls_back_the_plugins_loaded_before_it(greeters: str) -> None:

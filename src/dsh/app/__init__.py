@@ -18,7 +18,13 @@ from dsh.app._build import (
     plugin_entries,
 )
 from dsh.app._defaults import CONFIG_ENV, CREDENTIAL_ENV, DEFAULT_CONFIG_YAML, DEFAULT_PLUGINS
-from dsh.app._describe import describe_config, looks_secret, mask_secrets
+from dsh.app._describe import (
+    describe_config,
+    describe_loaded,
+    looks_secret,
+    mask_secrets,
+    mask_url_credentials,
+)
 from dsh.app._reference import PROJECT_PLUGINS, render_configuration_reference
 
 __all__ = [
@@ -31,9 +37,11 @@ __all__ = [
     "close",
     "config_source",
     "describe_config",
+    "describe_loaded",
     "load_context",
     "looks_secret",
     "mask_secrets",
+    "mask_url_credentials",
     "open_context",
     "plugin_entries",
     "render_configuration_reference",

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, SecretBytes, SecretStr
 
 from dsh.app._build import ConfigPath, config_source, load_context
 from dsh.app._defaults import CREDENTIAL_ENV
-from dsh.harness import PluginEntry
+
+# The one implementation of URL-credential masking, shared with the harness's config errors
+# (re-exported by this package for the surfaces).
+from dsh.harness import Context, LoadedPlugin, PluginEntry, mask_url_credentials
 from dsh.web import FETCH_PROVIDER_ENV, SEARCH_PROVIDER_ENV, describe_selection, web_of
 
 MASK = "***"
@@ -41,7 +45,8 @@ def credential_variables(plugin_name: str, config: dict[str, Any] | None) -> lis
 
 
 def mask_secrets(value: Any, key: str = "") -> Any:
-    """A copy of ``value`` (JSON-like) with secret-looking keys' non-empty values as ``***``."""
+    """A copy of ``value`` (JSON-like) with secret-looking keys' non-empty values as ``***``,
+    and the user and password of any URL as ``***`` (``http://***@proxy.local:3128``)."""
     if isinstance(value, Mapping):
         return {str(k): mask_secrets(v, str(k)) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -50,6 +55,8 @@ def mask_secrets(value: Any, key: str = "") -> Any:
         return MASK if value.get_secret_value() else ""
     if key and looks_secret(key) and isinstance(value, str) and value:
         return MASK
+    if isinstance(value, str):
+        return mask_url_credentials(value)
     return value
 
 
@@ -76,6 +83,15 @@ async def describe_config(
     """Everything ``dsh-web config`` prints, as JSON-ready data. Never contains a secret."""
     source = None if entries is not None else config_source(config_path)
     ctx, loaded = load_context(config_path, entries=entries)
+    return await describe_loaded(ctx, loaded, source=source)
+
+
+async def describe_loaded(
+    ctx: Context, loaded: Sequence[LoadedPlugin], *, source: Path | None = None
+) -> dict[str, Any]:
+    """:func:`describe_config` of a context already loaded (``source``: the file it came from,
+    None for the embedded default); disposes ``ctx``. Lets a caller tell a failure to load
+    (a configuration problem) from one while describing."""
     try:
         plugins = [
             {
@@ -85,7 +101,8 @@ async def describe_config(
             }
             for item in loaded
         ]
-        selection = dict(describe_selection(web_of(ctx))) if ctx.has("web") else {}
+        # A selection problem is reported as its error message, which may quote a URL.
+        selection = mask_secrets(dict(describe_selection(web_of(ctx)))) if ctx.has("web") else {}
         tools = [definition.name for definition in ctx.tools.definitions()]
     finally:
         await ctx.dispose()

@@ -6,17 +6,35 @@ import argparse
 import asyncio
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-from dsh.app import build_context, close, describe_config
+from dsh.app import (
+    build_context,
+    close,
+    config_source,
+    describe_loaded,
+    load_context,
+    mask_url_credentials,
+)
 from dsh.cli._main import CommandError
-from dsh.cli._parser import EXIT_OK, EXIT_USAGE, EXIT_WEB
+from dsh.cli._parser import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, EXIT_WEB
 from dsh.cli._spinner import spinner
-from dsh.harness import AbortController, Context, ToolResult, to_anthropic, to_mcp, to_openai
+from dsh.harness import (
+    AbortController,
+    Context,
+    HarnessError,
+    ToolResult,
+    to_anthropic,
+    to_mcp,
+    to_openai,
+)
 
 # Tool-result codes that mean "you asked wrongly" rather than "the web call failed".
 _USAGE_CODES = frozenset({"INVALID_ARGS", "UNKNOWN_TOOL", "TOOL_INACTIVE"})
+# A tool raised something no layer turned into an error of its own: a bug, not the web.
+_UNEXPECTED_CODES = frozenset({"TOOL_ERROR"})
 
 FETCH_HEADER_PREFIX = "Fetched "
 TRUNCATION_NOTE = "(Content truncated. Fetch a more specific URL or section for the full text.)"
@@ -29,15 +47,41 @@ def run(args: argparse.Namespace) -> int:
         from dsh.mcp import serve
 
         host_port: tuple[str, int] | None = args.http
-        serve(config, http=host_port)
+        try:
+            serve(config, http=host_port)
+        except HarnessError as error:
+            # The server turns every failure of a running tool into a tool result, so a
+            # harness error that escapes it happened while starting: loading the plugins, or
+            # binding the port. Both are configuration.
+            raise CommandError(error.code, error.message, EXIT_USAGE) from error
         return EXIT_OK
     if command == "config":
         return _print_config(config, as_json=args.json)
     return asyncio.run(_with_context(args, config))
 
 
+@contextmanager
+def _loading() -> Iterator[None]:
+    """Whatever fails while the plugins load is a configuration problem (exit 2), whatever its
+    code: a bad list, a duplicate provider id (``WEB_DUPLICATE_PROVIDER``), a client a plugin
+    cannot build from its config."""
+    try:
+        yield
+    except HarnessError as error:
+        raise CommandError(error.code, error.message, EXIT_USAGE) from error
+    except Exception as error:
+        # A library's own message may quote the config value it choked on (a proxy URL).
+        message = mask_url_credentials(
+            f"Loading the plugins failed: {type(error).__name__}: {error}"
+        )
+        raise CommandError(
+            "CONFIG_INVALID", str(message), EXIT_USAGE, traceback_hint=True
+        ) from error
+
+
 async def _with_context(args: argparse.Namespace, config: str | None) -> int:
-    ctx = build_context(config)
+    with _loading():
+        ctx = build_context(config)
     try:
         if args.command == "fetch":
             return await _fetch(ctx, args.url, as_json=args.json)
@@ -63,8 +107,17 @@ async def _call(ctx: Context, tool: str, arguments: Mapping[str, Any], label: st
         message = result.text.removeprefix("Error: ")
         if code == "UNKNOWN_TOOL":
             message += " Enable it in the tool-web config (or load the tool-web plugin)."
-        raise CommandError(code, message, EXIT_USAGE if code in _USAGE_CODES else EXIT_WEB)
+        raise CommandError(code, message, _tool_status(code))
     return result
+
+
+def _tool_status(code: str) -> int:
+    """The exit status of a failed tool call, by its result code (see the README's table)."""
+    if code in _USAGE_CODES:
+        return EXIT_USAGE
+    if code in _UNEXPECTED_CODES:
+        return EXIT_UNEXPECTED
+    return EXIT_WEB
 
 
 def _emit(text: str) -> None:
@@ -166,7 +219,7 @@ def render_tools_text(ctx: Context, definitions: list[Any]) -> str:
 
 
 def _print_config(config: str | None, *, as_json: bool) -> int:
-    data = asyncio.run(describe_config(config))
+    data = asyncio.run(_describe(config))
     if as_json:
         _emit_json(data)
     else:
@@ -174,3 +227,9 @@ def _print_config(config: str | None, *, as_json: bool) -> int:
 
         _emit(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip())
     return EXIT_OK
+
+
+async def _describe(config: str | None) -> dict[str, Any]:
+    with _loading():
+        ctx, loaded = load_context(config)
+    return await describe_loaded(ctx, loaded, source=config_source(config))

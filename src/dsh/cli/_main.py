@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 import traceback
 
@@ -19,17 +20,23 @@ PROG = "dsh-web"
 class CommandError(Exception):
     """A failure to report as ``dsh-web: error: CODE: message`` with ``status``."""
 
-    def __init__(self, code: str, message: str, status: int) -> None:
+    def __init__(
+        self, code: str, message: str, status: int, *, traceback_hint: bool = False
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        # Suggest --debug even though the status is not "unexpected" (e.g. a plugin that
+        # crashed while loading: a configuration error, but its traceback is the clue).
+        self.traceback_hint = traceback_hint
 
 
 def main(argv: list[str] | None = None) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
     debug = bool(getattr(args, "debug", False))
+    _quiet_logs(getattr(args, "command", None) != "mcp" and not debug)
     try:
         from dsh.cli._commands import run
 
@@ -41,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         code, message, status = describe_failure(error)
-        _error_line(code, message + ("" if debug or status != EXIT_UNEXPECTED else _HINT))
+        hint = status == EXIT_UNEXPECTED or getattr(error, "traceback_hint", False)
+        _error_line(code, message + (_HINT if hint and not debug else ""))
         return status
 
 
@@ -62,6 +70,20 @@ def describe_failure(error: BaseException) -> tuple[str, str, int]:
     if isinstance(error, OSError) and error.filename is not None:
         return "OS_ERROR", f"{error.strerror}: {error.filename}", EXIT_UNEXPECTED
     return "INTERNAL", f"{type(error).__name__}: {error}", EXIT_UNEXPECTED
+
+
+# Without a handler, Python prints a logged error (e.g. a tool's unexpected exception, with its
+# traceback) to stderr: that would break "a failure is one line". --debug keeps it; the MCP
+# server keeps it too (stderr is its log, and there is no one-line contract there).
+_QUIET = logging.NullHandler()
+
+
+def _quiet_logs(quiet: bool) -> None:
+    logger = logging.getLogger("dsh")
+    if quiet:
+        logger.addHandler(_QUIET)  # idempotent for the same handler
+    else:
+        logger.removeHandler(_QUIET)
 
 
 def one_line(text: str) -> str:

@@ -20,7 +20,7 @@ See README.md in this folder for the one-line-per-name list.
 """
 
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
-from dsh.harness._context import Context, Plugin, Scope
+from dsh.harness._context import Context, Plugin, Scope, mask_url_credentials
 from dsh.harness._credentials import (
     ChatRoute,
     Credentials,
@@ -84,6 +84,7 @@ __all__ = [
     "current_step",
     "load_plugins",
     "load_plugins_async",
+    "mask_url_credentials",
     "parse_plugin_list",
     "parse_plugin_yaml",
     "race_signal",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -431,9 +432,30 @@ def describe_validation_error(
         elif item["type"] == "missing":
             problems.append(f"{key!r}: required key is missing")
         else:
-            shown = "***" if _looks_secret(key) else _short_repr(item.get("input"))
-            problems.append(f"{key!r}: {item['msg']} (got {shown})")
+            value = mask_url_credentials(item.get("input"))
+            shown = "***" if _looks_secret(key) else _short_repr(value)
+            problems.append(f"{key!r}: {mask_url_credentials(item['msg'])} (got {shown})")
     return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
+
+
+# ``scheme://userinfo@``: the userinfo ends at the last ``@`` before the path, query or fragment
+# (a password may hold a raw ``@``). Whitespace ends it too, so a URL inside prose is found.
+_URL_USERINFO = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s]*@")
+
+
+def mask_url_credentials(value: object) -> object:
+    """``value`` with the user and password of every URL in it masked: strings, and strings in
+    lists, tuples and dicts at any depth (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``).
+    Anything else is returned as is."""
+    if isinstance(value, str):
+        return _URL_USERINFO.sub(r"\g<scheme>***@", value)
+    if isinstance(value, dict):
+        return {key: mask_url_credentials(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [mask_url_credentials(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(mask_url_credentials(item) for item in value)
+    return value
 
 
 def _short_repr(value: object, limit: int = 80) -> str:

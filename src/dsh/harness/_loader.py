@@ -28,6 +28,8 @@ from dsh.harness._errors import ConfigError
 
 ENTRY_POINT_GROUP = "dsh.plugins"
 
+Resolver = Callable[[str], object]
+
 
 @dataclass(frozen=True)
 class PluginEntry:
@@ -79,15 +81,22 @@ def parse_plugin_list(data: object, *, source: str = "config") -> list[PluginEnt
 
 def parse_plugin_yaml(text: str, *, source: str = "config") -> list[PluginEntry]:
     """Parse and check a YAML plugin list given as text."""
+    return parse_plugin_list(_load_yaml(text, source), source=source)
+
+
+def _load_yaml(text: str, source: str) -> object:
     try:
-        data = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ConfigError(f"{source}: invalid YAML: {error}") from None
-    return parse_plugin_list(data, source=source)
 
 
 def read_plugin_list(path: str | Path) -> list[PluginEntry]:
-    """Read and check a YAML plugin list file."""
+    """Read and check a YAML plugin list file.
+
+    Unlike an in-memory list, a file must name at least one plugin: an empty file (or only
+    comments, ``null`` or ``[]``) is far more likely a mistake than a wish for no tools.
+    """
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
@@ -95,7 +104,13 @@ def read_plugin_list(path: str | Path) -> list[PluginEntry]:
         raise ConfigError(f"Cannot read config file {str(file)!r}: {error.strerror}.") from None
     except UnicodeDecodeError as error:
         raise ConfigError(f"{file}: not UTF-8 text ({error.reason}).") from None
-    return parse_plugin_yaml(text, source=str(file))
+    data = _load_yaml(text, str(file))
+    if data is None or data == []:
+        raise ConfigError(
+            f"{file}: the plugin list is empty; list the plugins to load "
+            "(see docs/configuration.md), or omit --config to use the embedded default."
+        )
+    return parse_plugin_list(data, source=str(file))
 
 
 def available_plugins() -> list[str]:
@@ -104,20 +119,32 @@ def available_plugins() -> list[str]:
 
 def resolve_plugin(name: str) -> object:
     """The plugin object behind ``name`` in the ``dsh.plugins`` entry-point group."""
+    return _resolve(name, f"Plugin {name!r}")
+
+
+def _subject(entry: PluginEntry) -> str:
+    """How a loader error names a list entry: its id, then the plugin name (once each)."""
+    return f"Plugin {entry.id!r} ({entry.name})"
+
+
+def _resolve(name: str, subject: str) -> object:
+    """:func:`resolve_plugin`, its errors opening with ``subject`` (so they read once)."""
     # The same distribution can be visible twice on sys.path (e.g. an editable install plus a
     # build directory): the same target is one plugin; two different targets are ambiguous.
     matches = list(
         {ep.value: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == name}.values()
     )
     if not matches:
-        known = ", ".join(available_plugins()) or "none installed"
+        known = ", ".join(available_plugins()) or "none"
         raise ConfigError(
-            f"Unknown plugin {name!r}. Installed plugins: {known}.", code="PLUGIN_NOT_FOUND"
+            f"{subject} is not installed (no {ENTRY_POINT_GROUP!r} entry point has that name). "
+            f"Installed plugins: {known}.",
+            code="PLUGIN_NOT_FOUND",
         )
     if len(matches) > 1:
         targets = ", ".join(sorted(ep.value for ep in matches))
         raise ConfigError(
-            f"Plugin name {name!r} is declared by several installed packages ({targets}); "
+            f"{subject} is declared by several installed packages ({targets}); "
             "uninstall one of them.",
             code="PLUGIN_AMBIGUOUS",
         )
@@ -125,10 +152,27 @@ def resolve_plugin(name: str) -> object:
         loaded = matches[0].load()
     except Exception as error:
         raise ConfigError(
-            f"Plugin {name!r} failed to import: {type(error).__name__}: {error}",
+            f"{subject} failed to import: {type(error).__name__}: {error}",
             code="PLUGIN_IMPORT_FAILED",
         ) from error
     return loaded
+
+
+def _resolve_entry(entry: PluginEntry, resolve: Resolver) -> object:
+    if resolve is resolve_plugin:
+        return _resolve(entry.name, _subject(entry))
+    # A caller's resolver knows only the name: its errors get the entry's subject once.
+    try:
+        return resolve(entry.name)
+    except ConfigError as error:
+        raise ConfigError(f"{_subject(entry)}: {error.message}", code=error.code) from (
+            error.__cause__ or error
+        )
+    except Exception as error:
+        raise ConfigError(
+            f"{_subject(entry)} failed to import: {type(error).__name__}: {error}",
+            code="PLUGIN_IMPORT_FAILED",
+        ) from error
 
 
 @dataclass
@@ -197,21 +241,13 @@ def _find_cycle(needs: Sequence[set[int]], placed: set[int]) -> list[int]:
     return list(reversed(cycle))  # provider first reads naturally: a -> b means b needs a
 
 
-Resolver = Callable[[str], object]
-
-
 def _prepare(
     ctx: Context, entries: Iterable[PluginEntry], resolve: Resolver
 ) -> tuple[list[tuple[PluginEntry, object]], list[Any], list[int]]:
     """Resolve every plugin and validate every config before anything is applied."""
     resolved: list[tuple[PluginEntry, object]] = []
     for entry in entries:
-        try:
-            resolved.append((entry, resolve(entry.name)))
-        except ConfigError as error:
-            raise ConfigError(f"Plugin {entry.id!r}: {error.message}", code=error.code) from (
-                error.__cause__
-            )
+        resolved.append((entry, _resolve_entry(entry, resolve)))
     configs = [
         validate_plugin_config(plugin, dict(entry.config), label=entry.id)
         for entry, plugin in resolved

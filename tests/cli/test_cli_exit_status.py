@@ -1,0 +1,228 @@
+"""Exit statuses as the README's table states them, and what a failed load prints (in-process)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+from cli_support import clean_env, scrub_environment
+
+import dsh.cli._commands as commands
+from dsh.app import build_context
+from dsh.cli import main
+from dsh.harness import Context, ToolDefinition, ToolResult
+
+DUPLICATE_FETCHERS = """\
+- id: web
+  name: dsh-web
+- id: f1
+  name: web-fetch-http
+- id: f2
+  name: web-fetch-http
+- id: tool-web
+  name: tool-web
+"""
+
+DUPLICATE_MESSAGE = (
+    "dsh-web: error: WEB_DUPLICATE_PROVIDER: A web fetch provider with id 'http' is already "
+    "registered."
+)
+
+
+@pytest.fixture(autouse=True)
+def _clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    scrub_environment(monkeypatch)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def one_line(stderr: str) -> str:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
+@pytest.fixture
+def duplicate_fetchers(tmp_path: Path) -> Path:
+    path = tmp_path / "two-fetchers.yaml"
+    path.write_text(DUPLICATE_FETCHERS, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["fetch", "https://example.com"], ["search", "q"], ["tools"], ["config"], ["mcp"]],
+)
+def test_any_error_while_loading_is_a_configuration_error(
+    duplicate_fetchers: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # WEB_DUPLICATE_PROVIDER is a web code, but raised at load it means a bad plugin list: 2.
+    # (`mcp` fails while loading too, before it would read stdin.)
+    status, out, err = run([*argv, "--config", str(duplicate_fetchers)], capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err).startswith(DUPLICATE_MESSAGE)
+
+
+def test_a_plugin_crashing_while_loading_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def crashing_build(config: str | None) -> Context:
+        raise ValueError("Unknown scheme for proxy URL 'gopher://u:hunter2@p'")
+
+    monkeypatch.setattr(commands, "build_context", crashing_build)
+    status, out, err = run(["fetch", "https://example.com"], capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err) == (
+        "dsh-web: error: CONFIG_INVALID: Loading the plugins failed: ValueError: Unknown scheme "
+        "for proxy URL 'gopher://***@p' (run with --debug for the traceback)"
+    )
+
+
+def test_an_unexpected_exception_inside_a_tool_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def broken(_args: object, _execution: object) -> ToolResult:
+        raise RuntimeError("a bug in the tool")
+
+    def build_with_a_broken_fetch(config: str | None) -> Context:
+        ctx = build_context(entries=[])
+        ctx.tools.register(
+            ToolDefinition(
+                name="web_fetch",
+                description="Broken on purpose.",
+                parameters={"type": "object", "properties": {"url": {"type": "string"}}},
+                execute=broken,
+            )
+        )
+        return ctx
+
+    monkeypatch.setattr(commands, "build_context", build_with_a_broken_fetch)
+    status, out, err = run(["fetch", "https://example.com"], capsys)
+    assert status == 1
+    assert out == ""
+    assert one_line(err) == (
+        "dsh-web: error: TOOL_ERROR: Tool web_fetch failed unexpectedly (RuntimeError). "
+        "The failure was logged. (run with --debug for the traceback)"
+    )
+
+
+# The same in a real process, where nothing configured logging: the registry's log record (with
+# the tool's traceback) must not reach stderr unless --debug asks for it.
+BROKEN_TOOL_SCRIPT = """
+import sys
+import dsh.cli._commands as commands
+from dsh.app import build_context
+from dsh.cli import main
+from dsh.harness import ToolDefinition
+
+async def broken(_args, _execution):
+    raise RuntimeError("a bug in the tool")
+
+def build(config):
+    ctx = build_context(entries=[])
+    ctx.tools.register(ToolDefinition(
+        name="web_fetch", description="Broken on purpose.",
+        parameters={"type": "object", "properties": {"url": {"type": "string"}}},
+        execute=broken,
+    ))
+    return ctx
+
+commands.build_context = build
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+async def test_a_tool_error_in_a_real_process(debug: bool) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        BROKEN_TOOL_SCRIPT,
+        "fetch",
+        "https://example.com",
+        *(["--debug"] if debug else []),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(),
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 1
+    assert out == b""
+    stderr = err.decode()
+    last = "dsh-web: error: TOOL_ERROR: Tool web_fetch failed unexpectedly (RuntimeError). "
+    if debug:
+        assert "RuntimeError: a bug in the tool" in stderr  # the tool's own traceback
+        assert stderr.splitlines()[-1] == last + "The failure was logged."
+    else:
+        assert one_line(stderr) == last + (
+            "The failure was logged. (run with --debug for the traceback)"
+        )
+
+
+@pytest.mark.parametrize("text", ["", "# just a comment\n", "null\n", "[]\n"])
+def test_an_empty_config_file_is_a_configuration_error(
+    tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["fetch", "https://example.com", "--config", str(path)], capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err) == (
+        f"dsh-web: error: CONFIG_INVALID: {path}: the plugin list is empty; list the plugins to "
+        "load (see docs/configuration.md), or omit --config to use the embedded default."
+    )
+
+
+def test_config_masks_a_proxy_password(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "proxied.yaml"
+    path.write_text(
+        "- id: web\n  name: dsh-web\n- id: fetch\n  name: web-fetch-http\n"
+        "  config: {proxy: 'http://user:pw0rd@proxy.local:3128'}\n",
+        encoding="utf-8",
+    )
+    status, out, err = run(["config", "--config", str(path)], capsys)
+    assert status == 0, err
+    assert "pw0rd" not in out
+    assert "    proxy: http://***@proxy.local:3128" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("config", "shown"),
+    [
+        (
+            "- id: fetch\n  name: web-fetch-http\n  config: {proxy: 'ftp://u:hunter2@p:1'}\n",
+            "(got 'ftp://***@p:1')",
+        ),
+        (
+            "- id: exa\n  name: web-search-exa\n  config: {base_url: 'https://u:pass@api.example'}\n",
+            "(got 'https://***@api.example')",
+        ),
+    ],
+)
+def test_a_config_error_masks_url_credentials(
+    tmp_path: Path, config: str, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad-url.yaml"
+    path.write_text("- id: web\n  name: dsh-web\n" + config, encoding="utf-8")
+    status, out, err = run(["config", "--config", str(path)], capsys)
+    assert status == 2
+    assert out == ""
+    line = one_line(err)
+    assert line.startswith("dsh-web: error: CONFIG_INVALID: Invalid config for plugin ")
+    assert line.endswith(shown + ".")
+    assert "hunter2" not in line
+    assert "pass@" not in line
