@@ -170,3 +170,16 @@ async def test_server_closing_without_answer_is_a_provider_error(
     )
     assert error.message.startswith(f"Fetching {server.url('/hangup')} failed: ")
     await assert_nothing_left(fetcher, server)
+
+
+def test_timeout_description_points_at_the_tool_budget() -> None:
+    # tool-web's fetch_timeout bounds the whole tool call: the operator must learn to set this
+    # deadline a little lower for WEB_FETCH_TIMEOUT (which names the URL) to be reported.
+    from dsh.providers.fetch_http import Config
+    from dsh.tool_web import plugin as tool_web_plugin
+
+    field = Config.model_fields["timeout"]
+    assert field.default == 30.0  # the SPEC default
+    assert tool_web_plugin.Config().fetch_timeout == 30.0
+    assert "`fetch_timeout` (30 s)" in (field.description or "")
+    assert "a little lower" in (field.description or "")

@@ -148,10 +148,50 @@ async def test_credentials_in_location_are_blocked(
     )
     assert "hunter2" not in error.message
     assert error.message == (
-        "URLs with credentials (user:password@host) are never fetched: the fetcher is "
-        f"anonymous. Remove the credentials from '{server.url('/next')}'."
+        f"{server.url('/creds')} redirected to a URL with credentials (user:password@host), "
+        f"{server.url('/next')}, which is never followed: the fetcher is anonymous."
     )
+    assert "hunter2" not in str(error.details)
     assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize(
+    ("location", "shown", "reason"),
+    [
+        ("http://169.254.169.254/latest/meta-data/", "169.254.169.254", "cloud metadata"),
+        ("https://10.0.0.7/admin", "10.0.0.7", "private"),
+        ("http://metadata.google.internal/", "metadata.google.internal", "cloud metadata"),
+    ],
+)
+async def test_a_blocked_cross_origin_target_is_not_suggested(
+    server: LocalServer, make_fetcher: MakeFetcher, location: str, shown: str, reason: str
+) -> None:
+    # The target is only named in a Location header: nothing ever connects to it (and the
+    # fixture's resolver and connector refuse everything off loopback anyway).
+    redirect(server, "/meta", location)
+    fetcher = make_fetcher()
+    error = await expect_error(fetcher.fetch(WebFetchRequest(server.url("/meta"))), WEB_BLOCKED_URL)
+    assert error.message.startswith(
+        f"{server.url('/meta')} redirected to {location}, a blocked target, so it was not "
+        f"followed. Blocked URL: "
+    )
+    assert shown in error.message
+    assert reason in error.details["reason"]
+    assert "directly" not in error.message
+    assert error.details["location"] == location
+    assert len(server.requests) == 1
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_an_allowed_cross_origin_target_is_still_suggested(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    redirect(server, "/ok", "http://10.0.0.7/x")
+    fetcher = make_fetcher(allowed_hosts=["127.0.0.1", "10.0.0.0/8"])
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/ok"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message.endswith("To follow it, fetch http://10.0.0.7/x directly.")
 
 
 async def test_non_http_location_is_blocked(server: LocalServer, make_fetcher: MakeFetcher) -> None:

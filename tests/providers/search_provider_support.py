@@ -10,9 +10,12 @@ from typing import Any
 
 import httpx
 
-from dsh.harness import Context
+from dsh.harness import Context, Credentials
+from dsh.providers.deepseek import DeepSeekSearchConfig, DeepSeekSearchProvider
 from dsh.providers.deepseek import official_plugin as deepseek_plugin
+from dsh.providers.exa import ExaConfig, ExaSearchProvider
 from dsh.providers.exa import plugin as exa_plugin
+from dsh.providers.perplexity import PerplexityConfig, PerplexitySearchProvider
 from dsh.providers.perplexity import plugin as perplexity_plugin
 from dsh.web import WebRuntime, web_of
 
@@ -94,6 +97,17 @@ def load(harness: Harness, case: Case, base_url: str, **config: Any) -> Context:
     """Set the case's key and load its plugin against ``base_url``; returns the plugin context."""
     harness.source.values[case.key_env] = case.key
     return harness.ctx.plugin(case.plugin, {"base_url": base_url, **case.extra_config, **config})
+
+
+def make_provider(
+    case: Case, credentials: Credentials, client: httpx.AsyncClient, **config: Any
+) -> ExaSearchProvider | PerplexitySearchProvider | DeepSeekSearchProvider:
+    """The case's provider built directly, outside the seam (config as given, no plugin)."""
+    if case.provider_id == "exa":
+        return ExaSearchProvider(ExaConfig(**config), credentials, client)
+    if case.provider_id == "perplexity":
+        return PerplexitySearchProvider(PerplexityConfig(**config), credentials, client)
+    return DeepSeekSearchProvider(DeepSeekSearchConfig(**config), credentials, client)
 
 
 #: Base-URL env override of each keyed provider (read at every call).

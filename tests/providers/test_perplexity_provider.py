@@ -49,9 +49,12 @@ async def test_search_results_are_preferred_over_citations(
     harness: Harness, server: LocalServer
 ) -> None:
     result = await search(harness, server, fixture("perplexity_search_results.json"))
+    # The [n] markers index citations[]: each becomes a link to its page.
     assert result.content == (
-        "Python 3.13 was released on October 7, 2024 [1][2]. "
-        "It adds a new interactive interpreter [3]."
+        "Python 3.13 was released on October 7, 2024 "
+        "[1](https://www.python.org/downloads/release/python-3130/)"
+        "[2](https://docs.python.org/3/whatsnew/3.13.html). "
+        "It adds a new interactive interpreter [3](https://realpython.com/python313-new-features/)."
     )
     assert result.sources == (
         WebSearchSource(
@@ -72,7 +75,10 @@ async def test_url_only_citations_when_search_results_are_absent(
     harness: Harness, server: LocalServer
 ) -> None:
     result = await search(harness, server, fixture("perplexity_citations_only.json"))
-    assert result.content == "Rust is a systems programming language [1][2]."
+    assert result.content == (
+        "Rust is a systems programming language "
+        "[1](https://en.wikipedia.org/wiki/Rust_(programming_language))[2](https://www.rust-lang.org/)."
+    )
     assert result.sources == (
         WebSearchSource(url="https://en.wikipedia.org/wiki/Rust_(programming_language)"),
         WebSearchSource(url="https://www.rust-lang.org/"),
@@ -145,3 +151,56 @@ async def test_env_base_url_override(
     harness.ctx.plugin(PERPLEXITY.plugin, {})
     await harness.web.search(WebSearchRequest("q"))
     assert server.requests[0].path == "/pplx/chat/completions"
+
+
+# -- [n] citation markers -------------------------------------------------------------------------
+def answer(content: str, citations: object = None, search_results: object = None) -> object:
+    body = fixture("perplexity_citations_only.json")
+    body["choices"][0]["message"]["content"] = content
+    body["citations"] = citations
+    if search_results is not None:
+        body["search_results"] = search_results
+    return body
+
+
+async def test_markers_outside_the_list_and_other_brackets_are_left_alone(
+    harness: Harness, server: LocalServer
+) -> None:
+    content = (
+        "See [1], not [0] or [3]; a list [a] and [1, 2], code `x[2]` and\n```\ny[1]\n```\n"
+        "a link [1](https://kept.example/) and a definition\n[2]: https://def.example/"
+    )
+    body = answer(content, citations=["https://one.example/", "https://two.example/"])
+    result = await search(harness, server, body)
+    assert result.content == (
+        "See [1](https://one.example/), not [0] or [3]; a list [a] and [1, 2], code `x[2]` and"
+        "\n```\ny[1]\n```\na link [1](https://kept.example/) and a definition\n"
+        "[2]: https://def.example/"
+    )
+
+
+async def test_markers_use_search_results_when_there_are_no_citations(
+    harness: Harness, server: LocalServer
+) -> None:
+    body = answer(
+        "Two pages [1][2][3].",
+        search_results=[
+            {"url": "https://a.example/"},
+            {"title": "no url"},
+            {"url": "https://c.example/"},
+        ],
+    )
+    result = await search(harness, server, body)
+    # The second entry has no URL: its marker keeps its place and stays as it was.
+    assert result.content == "Two pages [1](https://a.example/)[2][3](https://c.example/)."
+
+
+async def test_a_url_that_would_break_the_link_is_bracketed_or_left(
+    harness: Harness, server: LocalServer
+) -> None:
+    body = answer(
+        "Odd [1] and [2].",
+        citations=["https://odd.example/a)b", "https://space.example/a b"],
+    )
+    result = await search(harness, server, body)
+    assert result.content == "Odd [1](<https://odd.example/a)b>) and [2]."

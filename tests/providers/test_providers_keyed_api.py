@@ -235,7 +235,9 @@ async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> 
     await closed.close()  # nothing listens on this loopback port any more
     error = await failure(client, closed)
     assert error.code == WEB_PROVIDER_ERROR
-    assert error.message.startswith(f"Could not reach the Exa API at {closed.origin}: ConnectError")
+    assert error.message == (
+        f"Could not reach the Exa API at {closed.origin}: ConnectError: Connection refused."
+    )
 
 
 async def test_connection_dropped_mid_response_names_the_cause(

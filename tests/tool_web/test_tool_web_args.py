@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tool_web_stubs import StubFetch, StubSearch, build
 
-from conftest import StubFetch, StubSearch, build
 from dsh.harness import AbortController, ToolExecution
 
 

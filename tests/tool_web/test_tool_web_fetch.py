@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tool_web_stubs import StubFetch, build
 
-from conftest import StubFetch, build
 from dsh.harness import ToolResult
 from dsh.tool_web import compose_fetch_text, html_to_markdown
 from dsh.web import HtmlBody, PdfBody, TextBody, WebFetchBody, WebFetchRequest, WebFetchResult

@@ -9,10 +9,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 import pytest
-
-import dsh.tool_web.plugin as tool_web_plugin
-import dsh.web.plugin as web_plugin
-from conftest import (
+from tool_web_stubs import (
     RouteAwareFetch,
     RouteAwareSearch,
     StubFetch,
@@ -22,6 +19,9 @@ from conftest import (
     src,
     wait_aborted,
 )
+
+import dsh.tool_web.plugin as tool_web_plugin
+import dsh.web.plugin as web_plugin
 from dsh.harness import (
     AbortController,
     AbortSignal,

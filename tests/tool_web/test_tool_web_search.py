@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from tool_web_stubs import StubSearch, build, src, wait_aborted
 
-from conftest import StubSearch, build, src, wait_aborted
 from dsh.harness import AbortSignal, ToolResult
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest, WebSearchResult
 

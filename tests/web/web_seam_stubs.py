@@ -68,6 +68,19 @@ class ReadyStub(Stub):
         return self.answer
 
 
+class ExplainedStub(Stub):
+    """An unavailable stub with the optional ``unavailable_reason()``; ``reason`` may raise."""
+
+    def __init__(self, provider_id: str, reason: str | BaseException | None) -> None:
+        super().__init__(provider_id, usable=False)
+        self.reason = reason
+
+    def unavailable_reason(self) -> str | None:
+        if isinstance(self.reason, BaseException):
+            raise self.reason
+        return self.reason
+
+
 class Blocking(Stub):
     """Starts, says so, then waits for ``release`` (never, unless the test sets it).
 

@@ -23,9 +23,9 @@ from dsh.app._describe import (
     describe_loaded,
     looks_secret,
     mask_secrets,
-    mask_url_credentials,
 )
 from dsh.app._reference import PROJECT_PLUGINS, render_configuration_reference
+from dsh.harness import mask_url_credentials
 
 __all__ = [
     "CONFIG_ENV",

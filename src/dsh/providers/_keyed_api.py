@@ -229,8 +229,24 @@ def http_error(provider: str, status: int, message: str | None, secret: str | No
 def _cause(error: BaseException) -> str:
     if isinstance(error, httpx.TimeoutException):
         return f"{type(error).__name__} (the server did not answer in time)"
-    detail = str(error).strip()
+    detail = _os_error_text(error) or str(error).strip()
     return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+
+
+def _os_error_text(error: BaseException) -> str | None:
+    """The errno description of the OSError under httpx's wrappers ("Connection refused").
+
+    httpx wraps httpcore, which wraps anyio's "All connection attempts failed", which wraps the
+    OSError that says what happened. The same walk as the fetcher's (providers stay independent).
+    """
+    seen: set[int] = set()
+    inner: BaseException | None = error
+    while inner is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        if isinstance(inner, OSError) and inner.errno:
+            return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
+        inner = inner.__cause__ or inner.__context__
+    return None
 
 
 def retry_after_seconds(value: str | None, *, now: float | None = None) -> float | None:
@@ -459,14 +475,20 @@ def base_url_field(*, path: str, env: str, default: str, api: str = "API") -> An
     )
 
 
-def timeout_field(default: float, why: str = "") -> Any:
-    """The ``timeout`` field (seconds over the whole call); ``why`` explains a longer default."""
-    note = f" ({why})" if why else ""
+#: Below tool-web's `search_timeout` (30 s), so a slow provider ends with its own error (naming
+#: this setting) rather than the tool's generic TOOL_TIMEOUT.
+DEFAULT_TIMEOUT = 25.0
+
+
+def timeout_field(default: float = DEFAULT_TIMEOUT) -> Any:
+    """The ``timeout`` field (seconds over the whole call)."""
     return Field(
         default=default,
         gt=0,
         le=600,
-        description=f"Seconds for the whole call, retries included{note}.",
+        description="Seconds for the whole call, retries included. tool-web's `search_timeout` "
+        "(30 s) bounds the whole web_search tool call, so keep this below it: a longer value "
+        "only ends as the tool's timeout.",
     )
 
 
@@ -483,7 +505,7 @@ class KeyedApiConfig(BaseModel):
     api_key: SecretStr | None = api_key_field("")
     api_key_env: str = Field(min_length=1, description=_KEY_ENV_DOC)
     base_url: BaseUrl | None = Field(default=None, description=f"API base. {_HTTPS_NOTE}")
-    timeout: float = timeout_field(30.0)
+    timeout: float = timeout_field()
 
 
 # -- the shared provider skeleton -----------------------------------------------------------------
@@ -553,6 +575,19 @@ class KeyedSearchProvider(ABC, Generic[ConfigT]):
 
     def available(self) -> bool:
         return self._key() is not None and valid_base_url(self.base_url)
+
+    def unavailable_reason(self) -> str | None:
+        """What :meth:`available` misses, naming variables only (never a key or the URL)."""
+        missing = []
+        if self._key() is None:
+            missing.append(f"{self._config.api_key_env} is not set")
+        if not valid_base_url(self.base_url):
+            # Only the env override can be bad here: config is checked at load.
+            missing.append(
+                f"{self.base_url_env} is not a usable base URL (https is required; plain http "
+                "only to localhost, 127.0.0.0/8 or ::1)"
+            )
+        return " and ".join(missing) or None
 
     async def search(
         self, request: WebSearchRequest, signal: AbortSignal | None = None

@@ -23,7 +23,12 @@ from dsh.web._errors import (
     WEB_UNSUPPORTED_CONTENT_TYPE,
     WebError,
 )
-from dsh.web._provider import ReadyCheck, WebFetchProvider, WebSearchProvider
+from dsh.web._provider import (
+    ReadyCheck,
+    UnavailableReason,
+    WebFetchProvider,
+    WebSearchProvider,
+)
 from dsh.web._runtime import (
     FETCH_PROVIDER_ENV,
     SEARCH_PROVIDER_ENV,
@@ -72,6 +77,7 @@ __all__ = [
     "PdfBody",
     "ReadyCheck",
     "TextBody",
+    "UnavailableReason",
     "WebError",
     "WebFetchBody",
     "WebFetchProvider",

@@ -44,3 +44,15 @@ class ReadyCheck(Protocol):
     """
 
     async def ready(self, llm_provider: str | None) -> bool: ...
+
+
+@runtime_checkable
+class UnavailableReason(Protocol):
+    """Optional: why ``available()`` is false, in a few words (``"EXA_API_KEY is not set"``).
+
+    Local and cheap like ``available()`` (no network), and never a secret: the seam quotes it in
+    the selection errors (``WEB_PROVIDER_UNAVAILABLE``, ``WEB_PROVIDER_CONFIGURED_UNAVAILABLE``)
+    the model reads. ``None`` (or one that raises) falls back to the seam's generic wording.
+    """
+
+    def unavailable_reason(self) -> str | None: ...

@@ -161,36 +161,53 @@ class _Registry(Generic[P]):
                     pid for pid, e in sorted(entries.items()) if pid != wanted and _available(e)
                 ]
                 alternatives = f" Available instead: {_join(others)}." if others else ""
+                reason = _unavailable_reason(entry)
+                details: dict[str, object] = {
+                    "capability": self.capability,
+                    "provider": wanted,
+                    "available": others,
+                }
+                if reason is not None:
+                    details["reasons"] = {wanted: reason}
                 raise WebError(
                     WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
                     f"The {self.noun} {wanted!r} chosen by {origin} is registered but not "
-                    "available: it lacks something it needs, such as its API key. Give it "
-                    f"what it needs, or choose another provider with {self.how_to_choose}."
-                    f"{alternatives}",
-                    details={
-                        "capability": self.capability,
-                        "provider": wanted,
-                        "available": others,
-                    },
+                    f"available: {reason or _GENERIC_REASON}. Give it what it needs, or choose "
+                    f"another provider with {self.how_to_choose}.{alternatives}",
+                    details=details,
                 )
             return entry
         usable = sorted(pid for pid, e in entries.items() if _available(e))
         if len(usable) == 1:
             return entries[usable[0]]
         if not usable:
+            details = {"capability": self.capability, "registered": sorted(entries)}
             if entries:
                 one = len(entries) == 1
+                reasons = {
+                    pid: reason
+                    for pid, e in sorted(entries.items())
+                    if (reason := _unavailable_reason(e)) is not None
+                }
+                if reasons:
+                    # Every provider is named, so one without a reason still shows up.
+                    why = "; ".join(
+                        f"{pid}: {reasons.get(pid, _GENERIC_REASON)}" for pid in sorted(entries)
+                    )
+                    details["reasons"] = reasons
+                else:
+                    why = (
+                        "a provider is unavailable when it lacks something it needs, such as "
+                        "its API key"
+                    )
                 detail = (
-                    f"{registered} {'is' if one else 'are'} registered but not available (a "
-                    "provider is unavailable when it lacks something it needs, such as its API "
-                    f"key). Give {'it' if one else 'one of them'} what it needs."
+                    f"{registered} {'is' if one else 'are'} registered but not available "
+                    f"({why}). Give {'it' if one else 'one of them'} what it needs."
                 )
             else:
                 detail = f"none is registered. Load a {self.noun} plugin."
             raise WebError(
-                WEB_PROVIDER_UNAVAILABLE,
-                f"No {self.noun} is available: {detail}",
-                details={"capability": self.capability, "registered": sorted(entries)},
+                WEB_PROVIDER_UNAVAILABLE, f"No {self.noun} is available: {detail}", details=details
             )
         raise WebError(
             WEB_PROVIDER_AMBIGUOUS,
@@ -202,6 +219,29 @@ class _Registry(Generic[P]):
 
 def _join(ids: list[str]) -> str:
     return ", ".join(repr(i) for i in ids)
+
+
+_GENERIC_REASON = "it lacks something it needs, such as its API key"
+#: A reason is a few words; a longer one is cut so that a chatty provider cannot flood the error.
+_MAX_REASON_CHARS = 200
+
+
+def _unavailable_reason(entry: _Registration[P]) -> str | None:
+    """The provider's optional ``unavailable_reason()``, cleaned; None when it has none."""
+    explain = getattr(entry.provider, "unavailable_reason", None)
+    if not callable(explain):
+        return None
+    try:
+        reason = explain()
+    except Exception:  # only a better message is lost: the generic wording stands in
+        _log.exception("unavailable_reason() of web provider %r raised", entry.id)
+        return None
+    if not isinstance(reason, str):
+        return None
+    text = " ".join(reason.split()).rstrip(".")
+    if len(text) > _MAX_REASON_CHARS:
+        text = text[: _MAX_REASON_CHARS - 1] + "…"
+    return text or None
 
 
 def _available(entry: _Registration[P]) -> bool:

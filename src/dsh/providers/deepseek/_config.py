@@ -42,7 +42,7 @@ class MessagesSettings(BaseModel):
         le=32768,
         description="Output token cap of the Messages call (its prose is discarded).",
     )
-    timeout: float = timeout_field(60.0, "a full model turn")
+    timeout: float = timeout_field()
 
 
 class DeepSeekSearchConfig(MessagesSettings, KeyedApiConfig):

@@ -18,7 +18,7 @@ API_KEY_ENV = "EXA_API_KEY"
 
 
 class ExaConfig(KeyedApiConfig):
-    """`web-search-exa`; `timeout` keeps the shared 30 s (a retrieval endpoint)."""
+    """`web-search-exa`."""
 
     api_key: SecretStr | None = api_key_field("Exa")
     api_key_env: str = api_key_env_field(API_KEY_ENV)

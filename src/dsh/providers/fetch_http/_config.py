@@ -31,7 +31,10 @@ class Config(BaseModel):
     timeout: float = Field(
         default=30.0,
         gt=0,
-        description="One total deadline in seconds over DNS, connect, headers, body and decoding.",
+        description="One total deadline in seconds over DNS, connect, headers, body and "
+        "decoding. tool-web's `fetch_timeout` (30 s) bounds the whole web_fetch tool call: set "
+        "this a little lower (say 25) for this fetcher's own WEB_FETCH_TIMEOUT, which names the "
+        "URL, to be the error reported.",
     )
     max_redirects: int = Field(
         default=5, ge=0, le=20, description="Most same-origin redirect hops followed."

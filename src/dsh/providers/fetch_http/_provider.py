@@ -126,6 +126,7 @@ class HttpFetchProvider:
                         hops=hops,
                         max_redirects=self.config.max_redirects,
                         max_length=self.config.max_url_length,
+                        policy=self._policy,
                     )
                     hops += 1
                     continue

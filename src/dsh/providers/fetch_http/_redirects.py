@@ -9,19 +9,28 @@ from __future__ import annotations
 
 import httpx
 
-from dsh.providers.fetch_http._url import check_parsed, origin
-from dsh.web import WEB_PROVIDER_ERROR, WEB_REDIRECT_BLOCKED, WebError
+from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
+from dsh.providers.fetch_http._url import check_parsed, origin, without_credentials
+from dsh.web import WEB_BLOCKED_URL, WEB_PROVIDER_ERROR, WEB_REDIRECT_BLOCKED, WebError
 
 # 300 and 304 are answers, not instructions to go elsewhere: they are returned as results.
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 
 def redirect_target(
-    current: httpx.URL, response: httpx.Response, *, hops: int, max_redirects: int, max_length: int
+    current: httpx.URL,
+    response: httpx.Response,
+    *,
+    hops: int,
+    max_redirects: int,
+    max_length: int,
+    policy: NetworkPolicy,
 ) -> httpx.URL:
     """The URL to follow after ``response`` (a redirect of ``current``), or a ``WebError``.
 
-    ``hops`` is how many redirects were already followed.
+    ``hops`` is how many redirects were already followed. A target that is not followed is named
+    for the model to fetch directly, unless ``policy`` visibly blocks it (an IP literal or a local
+    name; no lookup): then the error says so instead of suggesting a call that would fail.
     """
     location = response.headers.get("location", "").strip()
     if not location:
@@ -51,9 +60,19 @@ def redirect_target(
             f"Redirect blocked: {current} redirected to a URL of {len(str(target)):,} "
             f"characters; the limit is {max_length:,} (max_url_length).",
         )
-    # Credentials (WEB_BLOCKED_URL) and host syntax, exactly as for a requested URL.
+    if target.userinfo:
+        raise WebError(
+            WEB_BLOCKED_URL,
+            f"{current} redirected to a URL with credentials (user:password@host), "
+            f"{_clip(without_credentials(target))}, which is never followed: the fetcher is "
+            "anonymous.",
+            details={"url": str(current), "location": without_credentials(target)},
+        )
+    # Host syntax, exactly as for a requested URL.
     check_parsed(target)
     if origin(target) != origin(current):
+        # A same-origin target has the current host, which the guard already let through.
+        _refuse_blocked(current, target, policy)
         raise WebError(
             WEB_REDIRECT_BLOCKED,
             f"Redirect to a different origin blocked: {current} redirected to {shown}. "
@@ -74,6 +93,22 @@ def redirect_target(
             details={"url": str(current), "location": str(target)},
         )
     return target
+
+
+def _refuse_blocked(current: httpx.URL, target: httpx.URL, policy: NetworkPolicy) -> None:
+    """``WEB_BLOCKED_URL`` when the guard's static check refuses ``target``; the redirect
+    target is only named, never contacted."""
+    try:
+        check_literal_host(target.host, policy)
+    except WebError as error:
+        if error.code != WEB_BLOCKED_URL:
+            raise
+        raise WebError(
+            WEB_BLOCKED_URL,
+            f"{current} redirected to {_clip(str(target))}, a blocked target, so it was not "
+            f"followed. {error.message}",
+            details={**error.details, "url": str(current), "location": str(target)},
+        ) from None
 
 
 def _clip(text: str, limit: int = 300) -> str:

@@ -55,7 +55,7 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
 
 def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
     """The checks that need a parsed URL (also used on redirect targets)."""
-    label = _shown(shown if shown is not None else _without_credentials(url))
+    label = _shown(shown if shown is not None else without_credentials(url))
     if url.scheme not in DEFAULT_PORTS:
         raise WebError(
             WEB_INVALID_URL, f"Only http:// and https:// URLs can be fetched, not {url.scheme}:."
@@ -64,7 +64,7 @@ def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
         raise WebError(
             WEB_BLOCKED_URL,
             "URLs with credentials (user:password@host) are never fetched: the fetcher is "
-            f"anonymous. Remove the credentials from {_shown(_without_credentials(url))}.",
+            f"anonymous. Remove the credentials from {_shown(without_credentials(url))}.",
         )
     if not url.host:
         raise WebError(WEB_INVALID_URL, f"{label} has no host name.")
@@ -86,7 +86,7 @@ def origin(url: httpx.URL) -> tuple[str, str, int]:
     return url.scheme, url.host.lower(), url.port or DEFAULT_PORTS.get(url.scheme, 0)
 
 
-def _without_credentials(url: httpx.URL) -> str:
+def without_credentials(url: httpx.URL) -> str:
     return str(url.copy_with(username=None, password=None)) if url.userinfo else str(url)
 
 

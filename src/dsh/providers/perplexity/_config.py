@@ -10,7 +10,6 @@ from dsh.providers._keyed_api import (
     api_key_env_field,
     api_key_field,
     base_url_field,
-    timeout_field,
 )
 
 DEFAULT_BASE_URL = "https://api.perplexity.ai"
@@ -26,5 +25,4 @@ class PerplexityConfig(KeyedApiConfig):
     base_url: BaseUrl | None = base_url_field(
         path="/chat/completions", env=BASE_URL_ENV, default=DEFAULT_BASE_URL
     )
-    timeout: float = timeout_field(60.0, "a generated answer is slower than a retrieval endpoint")
     model: str = Field(default="sonar", min_length=1, description="Sonar model to ask.")

@@ -4,12 +4,19 @@ Mapping (SPEC §3 and the design note): ``content`` ← ``choices[0].message.con
 the structured top-level ``search_results[]`` (``url``, ``title``, ``snippet``, ``date`` →
 ``published_at``) whenever that key is present, even when it is empty; only when it is absent (or
 null) do the URL-only ``citations[]`` become sources, with nothing but their URL. Missing fields
-are omitted, never invented. Sources keep the provider's order (the answer's ``[n]`` markers
-refer to it), so nothing is merged or de-duplicated.
+are omitted, never invented. Sources keep the provider's order, so nothing is merged or
+de-duplicated.
+
+The answer's ``[n]`` markers are 1-based indexes into ``citations[]`` (``search_results[]`` lists
+the same pages in the same order). The model sees the sources as an unnumbered list, so a bare
+``[2]`` would point at nothing: each marker within that list becomes a markdown link to its page,
+``[2](https://…)``. Other brackets, out-of-range numbers and markers that are already links are
+left as they are, and so is code.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dsh.providers._keyed_api import KeyedSearchProvider, text_or_none, unprocessable
@@ -44,7 +51,59 @@ class PerplexitySearchProvider(KeyedSearchProvider[PerplexityConfig]):
         }
 
     def map_response(self, data: dict[str, Any]) -> WebSearchResult:
-        return WebSearchResult(sources=_sources(data), content=_content(data))
+        sources = _sources(data)
+        content = _content(data)
+        if content is not None:
+            content = link_markers(content, _cited_urls(data))
+        return WebSearchResult(sources=sources, content=content)
+
+
+#: ``[12]`` not already followed by ``(`` (a link) or ``:`` (a link reference definition).
+_MARKER = re.compile(r"\[(\d{1,4})\](?![(:])")
+_CODE = re.compile(r"(```.*?(?:```|$)|`[^`\n]*`)", re.DOTALL)
+#: What cannot sit unescaped in a markdown link destination, even in ``<…>`` form.
+_UNLINKABLE = re.compile(r"[\s<>]")
+
+
+def link_markers(content: str, urls: list[str | None]) -> str:
+    """``[n]`` → ``[n](url)`` for the n-th (1-based) URL; anything else is left alone."""
+
+    def replace(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        url = urls[number - 1] if 1 <= number <= len(urls) else None
+        if url is None or _UNLINKABLE.search(url):
+            return match.group(0)
+        # Balanced parentheses (Wikipedia's "Rust_(programming_language)") are fine bare.
+        target = url if _balanced(url) else f"<{url}>"
+        return f"[{number}]({target})"
+
+    # Code (fenced blocks and inline spans) is quoted text: `x[2]` there is not a marker.
+    parts = _CODE.split(content)
+    return "".join(
+        part if index % 2 else _MARKER.sub(replace, part) for index, part in enumerate(parts)
+    )
+
+
+def _balanced(url: str) -> bool:
+    depth = 0
+    for char in url:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _cited_urls(data: dict[str, Any]) -> list[str | None]:
+    """The list the markers index, by position (an unusable entry keeps its place as None)."""
+    citations = data.get("citations")
+    if isinstance(citations, list) and citations:
+        return [text_or_none(entry) for entry in citations]
+    results = data.get("search_results")
+    if isinstance(results, list):
+        return [
+            text_or_none(item.get("url")) if isinstance(item, dict) else None for item in results
+        ]
+    return []
 
 
 def _content(data: dict[str, Any]) -> str | None:
