@@ -271,16 +271,11 @@ def load_plugins(
     """
     resolved, configs, order = _prepare(ctx, entries, resolve)
     mark = ctx.scope._mark()
-    loaded: list[LoadedPlugin] = []
     try:
-        for index in order:
-            entry, plugin = resolved[index]
-            child = ctx._attach(plugin, configs[index], plugin_id=entry.id)
-            loaded.append(LoadedPlugin(entry, plugin, child))
+        return _apply_in_order(ctx, resolved, configs, order)
     except BaseException:
         ctx.scope._split_since(mark).dispose_soon()
         raise
-    return loaded
 
 
 async def load_plugins_async(
@@ -293,15 +288,24 @@ async def load_plugins_async(
     (async disposers included) has been undone."""
     resolved, configs, order = _prepare(ctx, entries, resolve)
     mark = ctx.scope._mark()
-    loaded: list[LoadedPlugin] = []
     try:
-        for index in order:
-            entry, plugin = resolved[index]
-            child = ctx._attach(plugin, configs[index], plugin_id=entry.id)
-            loaded.append(LoadedPlugin(entry, plugin, child))
+        return _apply_in_order(ctx, resolved, configs, order)
     except BaseException:
         await _dispose_quietly(ctx.scope._split_since(mark))
         raise
+
+
+def _apply_in_order(
+    ctx: Context,
+    resolved: Sequence[tuple[PluginEntry, object]],
+    configs: Sequence[Any],
+    order: Sequence[int],
+) -> list[LoadedPlugin]:
+    loaded: list[LoadedPlugin] = []
+    for index in order:
+        entry, plugin = resolved[index]
+        child = ctx._attach(plugin, configs[index], plugin_id=entry.id)
+        loaded.append(LoadedPlugin(entry, plugin, child))
     return loaded
 
 

@@ -594,6 +594,19 @@ def local_name_reason(name: str) -> tuple[str, tuple[IPAddress, ...]] | None:
     return reason, tuple(ipaddress.ip_address(a) for a in addresses)
 
 
+def _parsed_and_checked(host: str, policy: NetworkPolicy) -> str | IPAddress:
+    """The normalised host; an IP literal is refused here unless the policy permits it."""
+    try:
+        parsed = parse_host(host)
+    except ValueError as exc:
+        raise _invalid_host(host, exc) from None
+    if not isinstance(parsed, str) and not policy.permits(parsed):
+        reason = blocked_reason(parsed)
+        assert reason is not None
+        raise blocked_error(host, parsed, reason)
+    return parsed
+
+
 def check_literal_host(host: str, policy: NetworkPolicy) -> None:
     """Refuse, without any lookup, a host that is visibly non-public.
 
@@ -606,15 +619,8 @@ def check_literal_host(host: str, policy: NetworkPolicy) -> None:
     Raises ``WEB_BLOCKED_URL`` (:func:`blocked_error`), or ``WEB_INVALID_URL`` for a host that is
     neither a valid name nor an IP literal.
     """
-    try:
-        parsed = parse_host(host)
-    except ValueError as exc:
-        raise _invalid_host(host, exc) from None
+    parsed = _parsed_and_checked(host, policy)
     if not isinstance(parsed, str):
-        if not policy.permits(parsed):
-            reason = blocked_reason(parsed)
-            assert reason is not None
-            raise blocked_error(host, parsed, reason)
         return
     if policy.allows_host(parsed):
         return
@@ -685,15 +691,8 @@ async def resolve_and_check(
     allowed by the policy — an attacker's DNS may answer with a public and a private address and
     let the client pick. Connect only to the returned addresses, never to a fresh lookup.
     """
-    try:
-        parsed = parse_host(host)
-    except ValueError as exc:
-        raise _invalid_host(host, exc) from None
+    parsed = _parsed_and_checked(host, policy)
     if not isinstance(parsed, str):
-        if not policy.permits(parsed):
-            reason = blocked_reason(parsed)
-            assert reason is not None
-            raise blocked_error(host, parsed, reason)
         return [parsed]
     addresses = _dedupe(await resolver.resolve(parsed, port))
     if not addresses:
