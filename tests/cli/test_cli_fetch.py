@@ -113,3 +113,14 @@ async def test_a_blank_url_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
     assert status == 2
     assert err == "dsh-web: error: INVALID_ARGS: url must be a non-empty string\n"
     assert out == ""
+
+
+async def test_a_library_warning_does_not_break_the_one_line_error(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    # pypdf logs "EOF marker not found" for this body; stderr must still be the one error line.
+    server.respond("/broken.pdf", b"%PDF-1.4\nnot really a pdf", content_type="application/pdf")
+    done = await run_cli("fetch", server.url("/broken.pdf"), "--config", str(loopback_config))
+    assert done.status == 3
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith("dsh-web: error: WEB_")

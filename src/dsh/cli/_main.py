@@ -79,11 +79,13 @@ _QUIET = logging.NullHandler()
 
 
 def _quiet_logs(quiet: bool) -> None:
-    logger = logging.getLogger("dsh")
-    if quiet:
-        logger.addHandler(_QUIET)  # idempotent for the same handler
-    else:
-        logger.removeHandler(_QUIET)
+    # On the root logger too: a library's warning (pypdf's "EOF marker not found") would
+    # otherwise reach stderr through logging's last-resort handler and break "one line".
+    for logger in (logging.getLogger("dsh"), logging.getLogger()):
+        if quiet:
+            logger.addHandler(_QUIET)  # idempotent for the same handler
+        else:
+            logger.removeHandler(_QUIET)
 
 
 def one_line(text: str) -> str:
