@@ -461,3 +461,167 @@ async def test_race_inside_asyncio_timeout_still_times_out() -> None:
     with pytest.raises(TimeoutError):
         async with asyncio.timeout(0.01):
             await race_signal(asyncio.Event().wait(), AbortController().signal)
+
+
+# -- cancel once: a late second cancel must not interrupt the work's cleanup -------------------
+
+
+class CleanupRecorder:
+    """Work whose cleanup after a cancel spans a few loop turns, like closing a connection.
+
+    ``cancels`` counts every CancelledError it sees; ``cleaned_up`` is set only if the cleanup
+    ran to its end, i.e. no second cancel interrupted it.
+    """
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.cleaning = asyncio.Event()
+        self.cancels = 0
+        self.cleaned_up = False
+
+    async def run(self) -> None:
+        self.started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            self.cancels += 1
+            self.cleaning.set()
+            try:
+                for _ in range(5):
+                    await asyncio.sleep(0)  # cleanup that yields to the loop, not a wait
+            except asyncio.CancelledError:
+                self.cancels += 1
+                raise
+            self.cleaned_up = True
+            raise
+
+
+async def test_abort_and_caller_cancel_in_the_same_turn_cancel_the_work_once(
+    no_leaked_tasks: Callable[[], None],
+) -> None:
+    # The shape of ToolRegistry -> handler -> race_signal: the caller's task passes its own
+    # cancellation on to the racer a loop turn later, when the work is already cleaning up.
+    controller = AbortController()
+    work = CleanupRecorder()
+
+    async def caller() -> None:
+        racer = asyncio.create_task(race_signal(work.run(), controller.signal))
+        try:
+            await asyncio.wait([racer])
+        except asyncio.CancelledError:
+            racer.cancel()
+            await asyncio.wait([racer])
+            assert racer.cancelled()  # the racer passed the cancellation on, unchanged
+            raise
+
+    call = asyncio.create_task(caller())
+    await work.started.wait()
+    controller.abort()
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert work.cancels == 1
+    assert work.cleaned_up
+    assert controller.signal.callback_count == 0
+    no_leaked_tasks()
+
+
+async def test_a_caller_cancel_during_the_aborted_work_cleanup_is_not_passed_on(
+    no_leaked_tasks: Callable[[], None],
+) -> None:
+    controller = AbortController()
+    work = CleanupRecorder()
+    race = asyncio.create_task(race_signal(work.run(), controller.signal))
+    await work.started.wait()
+    controller.abort()
+    await work.cleaning.wait()  # the abort's cancel reached the work: it is cleaning up
+    race.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await race  # the caller's cancellation still wins over the abort
+    assert work.cancels == 1
+    assert work.cleaned_up
+    no_leaked_tasks()
+
+
+async def test_repeated_caller_cancels_reach_the_work_once(
+    no_leaked_tasks: Callable[[], None],
+) -> None:
+    # anyio's cancel scopes, for one, cancel the task again on every loop turn until it exits.
+    work = CleanupRecorder()
+    race = asyncio.create_task(race_signal(work.run(), AbortController().signal))
+    await work.started.wait()
+    race.cancel()
+    await work.cleaning.wait()
+    race.cancel()
+    await asyncio.sleep(0)
+    race.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await race
+    assert work.cancels == 1
+    assert work.cleaned_up
+    no_leaked_tasks()
+
+
+async def test_work_that_swallows_the_caller_cancel_is_cancelled_again(
+    monkeypatch: pytest.MonkeyPatch, no_leaked_tasks: Callable[[], None]
+) -> None:
+    # Cancel once, but not only once: work still running a grace period after its cancel has
+    # swallowed it, and gets another so the caller is not held forever.
+    monkeypatch.setattr("dsh.harness._abort._RECANCEL_AFTER_SECONDS", 0.01)
+    started = asyncio.Event()
+    cancels = 0
+
+    async def swallows_once() -> None:
+        nonlocal cancels
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancels += 1  # swallowed: goes on as if nothing happened
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancels += 1
+            raise
+
+    race = asyncio.create_task(race_signal(swallows_once(), AbortController().signal))
+    await started.wait()
+    race.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(race, timeout=5)
+    assert cancels == 2
+    no_leaked_tasks()
+
+
+async def test_a_caller_cancelled_on_every_turn_still_gets_stubborn_work_cancelled_again(
+    monkeypatch: pytest.MonkeyPatch, no_leaked_tasks: Callable[[], None]
+) -> None:
+    # anyio-style repeated cancels must not keep postponing the re-cancel of stubborn work.
+    monkeypatch.setattr("dsh.harness._abort._RECANCEL_AFTER_SECONDS", 0.05)
+    started = asyncio.Event()
+    cancels = 0
+
+    async def swallows_once() -> None:
+        nonlocal cancels
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancels += 1  # swallowed
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancels += 1
+            raise
+
+    race = asyncio.create_task(race_signal(swallows_once(), AbortController().signal))
+    await started.wait()
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + 5
+    while not race.done() and loop.time() < give_up:
+        race.cancel()
+        await asyncio.sleep(0)  # one loop turn between cancels, as anyio does
+    assert race.done(), "the stubborn work was never cancelled again"
+    assert race.cancelled()
+    assert cancels == 2
+    no_leaked_tasks()

@@ -10,6 +10,7 @@ cancelled task. Native ``CancelledError`` still propagates untouched everywhere.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Generator, Iterable
@@ -21,6 +22,10 @@ T = TypeVar("T")
 AbortCallback = Callable[[BaseException], None]
 
 _log = logging.getLogger("dsh.harness.abort")
+
+# How long a task cancelled by race_signal for its caller may run on (it swallowed the cancel)
+# before it is cancelled again. Cleanup that honours the cancel ends well within it.
+_RECANCEL_AFTER_SECONDS = 1.0
 
 
 class AbortSignal:
@@ -201,14 +206,17 @@ async def race_signal(awaitable: Awaitable[T], signal: AbortSignal | None) -> T:
     abort fired is returned. Cancellation of the caller's own task always propagates as
     ``CancelledError``, never turned into an abort and never swallowed, even when the inner
     task swallows its cancellation.
+
+    The task is cancelled *once*: a cancel of the caller that arrives while the task is already
+    cancelling (the abort got there first, or the caller is cancelled again while it waits) is
+    not passed on. A second cancel landing in cleanup that itself awaits interrupts that cleanup;
+    httpcore, for one, then never closes the connection. (docs/decisions/0010-abort-signal.md)
     """
     if signal is None:
         return await awaitable
     if signal.aborted:
         await _discard(awaitable)
         raise AbortError(signal.reason)
-    current = asyncio.current_task()
-    baseline = current.cancelling() if current is not None else 0
     task = asyncio.ensure_future(awaitable)
     fired = False
 
@@ -218,37 +226,51 @@ async def race_signal(awaitable: Awaitable[T], signal: AbortSignal | None) -> T:
             fired = True
             task.cancel()
 
-    def caller_cancelled() -> bool:
-        return current is not None and current.cancelling() > baseline
-
     remove = signal.add_callback(on_abort)
     try:
-        result = await task
+        # Not `await task`: that forwards every cancel of the caller to the task, however many
+        # and whenever they come. asyncio.wait leaves the task alone; _cancel_once_and_wait decides.
+        await asyncio.wait([task])
     except asyncio.CancelledError:
-        if fired and not caller_cancelled():
-            raise AbortError(signal.reason) from None
-        raise
-    except BaseException as error:
-        if caller_cancelled():
-            # The inner task turned our cancellation into another error: cancellation wins.
-            raise asyncio.CancelledError() from error
-        raise
+        remove()
+        await _cancel_once_and_wait(task)
+        raise  # the caller's cancellation wins over any outcome of the task
     finally:
         remove()
-        if not task.done():
-            # Only when our own cancel arrived before the await had started waiting on the
-            # task: cancel it and wait for it, so it is not left running behind us.
-            task.cancel()
-            await asyncio.wait([task])
-            if not task.cancelled():
-                task.exception()  # mark retrieved: the outcome was decided without it
-    if caller_cancelled():
-        # The inner task swallowed the cancellation and returned: do not swallow it too.
-        raise asyncio.CancelledError()
-    if fired:
-        # The task ignored its cancellation and returned anyway: the abort still wins.
+    if fired and (task.cancelled() or task.exception() is None):
+        # Cancelled by the abort, or it ignored the cancel and returned anyway: the abort wins.
         raise AbortError(signal.reason)
-    return result
+    return task.result()
+
+
+async def _cancel_once_and_wait(task: asyncio.Future[Any]) -> None:
+    """Cancel ``task`` unless it is already being cancelled, and wait until it has ended.
+
+    Further cancels of the waiting task are absorbed: it is ending with ``CancelledError``
+    anyway. Only a task that is still running a whole grace period after its cancel (it
+    swallowed the cancel and went on) is cancelled again.
+    """
+    loop = asyncio.get_running_loop()
+    if not _cancelling(task):
+        task.cancel()
+    # A deadline, not a timeout per wait: a caller cancelled on every loop turn (anyio's cancel
+    # scopes do that) must not keep postponing the re-cancel forever.
+    deadline = loop.time() + _RECANCEL_AFTER_SECONDS
+    while not task.done():
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait([task], timeout=max(deadline - loop.time(), 0.0))
+        if not task.done() and loop.time() >= deadline:
+            task.cancel()
+            deadline = loop.time() + _RECANCEL_AFTER_SECONDS
+    if not task.cancelled():
+        task.exception()  # mark retrieved: the outcome was decided without it
+
+
+def _cancelling(future: asyncio.Future[Any]) -> bool:
+    """Whether ``future`` is done or a cancel of it is already under way."""
+    if future.done():
+        return True
+    return isinstance(future, asyncio.Task) and future.cancelling() > 0
 
 
 async def _discard(awaitable: Awaitable[Any]) -> None:

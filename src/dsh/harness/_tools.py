@@ -315,9 +315,12 @@ class ToolRegistry:
                 task.cancel()
                 await asyncio.wait([task], timeout=self._cancel_grace)
         except asyncio.CancelledError:
-            # Our caller is being cancelled while we wait: never leave the tool running.
-            if not task.done():
+            # Our caller is being cancelled while we wait: never leave the tool running, but
+            # cancel it once. A second cancel landing in a tool's cleanup interrupts it (httpcore
+            # then leaves its connection open); a tool already cancelled is just let finish.
+            if not task.done() and not (isinstance(task, asyncio.Task) and task.cancelling()):
                 task.cancel()
+            if not task.done():
                 _STRAYS.add(task)
                 task.add_done_callback(_forget_stray)
             raise

@@ -155,6 +155,13 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
         return await super().handle_async_request(request)
 
 
+# httpx.AsyncClient's own defaults. A bare httpx.Limits() means no limit at all (max_connections
+# and max_keepalive_connections None), so a pool built from it could grow without bound.
+_DEFAULT_LIMITS = httpx.Limits(
+    max_connections=100, max_keepalive_connections=20, keepalive_expiry=5.0
+)
+
+
 def guarded_transport(
     policy: NetworkPolicy,
     *,
@@ -176,10 +183,11 @@ def guarded_transport(
 
     ``verify`` and ``trust_env`` mean what they mean for :class:`httpx.AsyncHTTPTransport`
     (``trust_env`` reads ``SSL_CERT_FILE``/``SSL_CERT_DIR``; environment proxy variables are the
-    caller's to resolve into ``proxy``).
+    caller's to resolve into ``proxy``). ``limits`` defaults to httpx.AsyncClient's: 100
+    connections, 20 kept alive for 5 s.
     """
     ssl_context = httpx.create_ssl_context(verify=verify, trust_env=trust_env)
-    limits = httpx.Limits() if limits is None else limits
+    limits = _DEFAULT_LIMITS if limits is None else limits
     if proxy is None:
         backend = GuardedNetworkBackend(policy, resolver=resolver, connector=connector)
         pool = httpcore.AsyncConnectionPool(
