@@ -255,3 +255,21 @@ async def test_multibyte_character_cut_by_the_byte_cap_stays_utf8(
     result = await make_fetcher(max_response_bytes=9).fetch(WebFetchRequest(server.url("/cut")))
     assert result.truncated is True
     assert result.body.content == "éééé\ufffd"
+
+
+CONTROLS = "".join(chr(c) for c in [*range(0x20), 0x7F])
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body_type"), [("text/plain", TextBody), ("text/html", HtmlBody)]
+)
+async def test_control_characters_are_stripped(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body_type: type
+) -> None:
+    # NUL, escape sequences, backspace... reach no model; tab, newline and CR stay.
+    server.respond("/ctl", f"a{CONTROLS}b\x1b[31mred\x08!".encode(), content_type=content_type)
+    fetcher = make_fetcher(max_body_chars=12)
+    result = await fetcher.fetch(WebFetchRequest(server.url("/ctl")))
+    # The cap counts what is returned, after stripping.
+    assert (result.body, result.truncated) == (body_type("a\t\n\rb[31mred"), True)
+    await assert_nothing_left(fetcher, server)

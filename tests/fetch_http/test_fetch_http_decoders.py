@@ -44,7 +44,30 @@ def test_any_chunking_and_limit_gives_back_the_original(
             # of what was asked (brotli grows its output buffer in blocks of 32 KiB and up).
             assert len(chunk) <= 2 * limit + 65_536
             out += chunk
+        # A compressed stream is complete only once all of it is in.
+        assert decoder.finished() == (encoding == "identity" or position >= len(wire))
     assert bytes(out) == data
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    members=st.lists(st.binary(max_size=3000), min_size=1, max_size=4),
+    cuts=st.lists(st.integers(min_value=1, max_value=500), max_size=20),
+    limit=st.integers(min_value=1, max_value=5000),
+)
+def test_gzip_members_are_all_decoded(members: list[bytes], cuts: list[int], limit: int) -> None:
+    wire = b"".join(gzip.compress(member) for member in members)
+    decoder = decoder_for("gzip")
+    out = bytearray()
+    position = 0
+    for size in [*cuts, len(wire)]:
+        decoder.feed(wire[position : position + size])
+        position += size
+        while chunk := decoder.read(limit):
+            assert len(chunk) <= limit
+            out += chunk
+    assert decoder.finished()
+    assert bytes(out) == b"".join(members)
 
 
 @pytest.mark.parametrize(

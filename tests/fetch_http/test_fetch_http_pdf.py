@@ -49,6 +49,14 @@ async def test_pages_are_separated_by_form_feeds(
     assert result.body == PdfBody("first page\fsecond page\fthird", page_count=3)
 
 
+async def test_control_characters_are_stripped_but_page_separators_kept(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    fetcher = make_fetcher()
+    result = await fetch_pdf(server, fetcher, make_pdf(["one\x01two\x1b[0m", "three\x7f"]))
+    assert result.body == PdfBody("onetwo[0m\fthree", 2)
+
+
 async def test_char_cap_stops_extraction(server: LocalServer, make_fetcher: MakeFetcher) -> None:
     pages = [f"page {n} " + "w" * 50 for n in range(40)]
     fetcher = make_fetcher(max_body_chars=120)

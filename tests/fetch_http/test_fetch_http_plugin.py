@@ -134,6 +134,17 @@ def test_bad_config_is_a_clear_config_error(config: dict[str, object], fragment:
             "'http://example.com:99999/' has the port 99999, outside the range 1-65535.",
         ),
         ("http://example.com:x/", "'http://example.com:x/' is not a valid URL: "),
+        # httpx decodes an xn-- host only when it is read, raising idna's UnicodeError.
+        (
+            "http://xn--zz.com/",
+            "'http://xn--zz.com/' has an invalid host name 'xn--zz.com': it is not a valid "
+            "internationalised domain name (",
+        ),
+        (
+            "https://XN--ZZ.example:8443/a",
+            "'https://XN--ZZ.example:8443/a' has an invalid host name 'xn--zz.example': it is not "
+            "a valid internationalised domain name (",
+        ),
     ],
 )
 async def test_invalid_urls(fetcher: HttpFetchProvider, url: str, message: str) -> None:

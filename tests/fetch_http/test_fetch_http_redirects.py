@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ from dsh.web import (
     WebFetchRequest,
 )
 from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
-from support.local_http import LocalServer
+from support.local_http import Handler, LocalServer, Request, write_head
 
 
 def redirect(server: LocalServer, path: str, location: str | None, status: int = 302) -> None:
@@ -204,6 +205,92 @@ async def test_non_http_location_is_blocked(server: LocalServer, make_fetcher: M
         f"Redirect blocked: {server.url('/file')} redirected to file:///etc/passwd, which is not "
         "an http:// or https:// URL."
     )
+
+
+@pytest.mark.parametrize(
+    "location", ["javascript:alert(1)", "mailto:someone@example.com", "data:text/html,<p>hi</p>"]
+)
+async def test_non_http_location_without_slashes_is_blocked(
+    server: LocalServer, make_fetcher: MakeFetcher, location: str
+) -> None:
+    # httpx parses Location itself inside send() (even when not following) and raised
+    # InvalidURL on these, losing the response: the model saw a generic provider failure.
+    redirect(server, "/js", location)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/js"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: {server.url('/js')} redirected to {location}, which is not an "
+        "http:// or https:// URL."
+    )
+    await assert_nothing_left(fetcher, server)
+
+
+@pytest.mark.parametrize(
+    ("location", "reason"),
+    [
+        ("http://[::1/", "Invalid port: ':1'."),
+        (
+            "http://xn--zz.com/",
+            "'http://xn--zz.com/' has an invalid host name 'xn--zz.com': it is not a valid "
+            "internationalised domain name (Invalid A-label).",
+        ),
+    ],
+    ids=["malformed", "bad-idna"],
+)
+async def test_invalid_location_is_a_redirect_error(
+    server: LocalServer, make_fetcher: MakeFetcher, location: str, reason: str
+) -> None:
+    redirect(server, "/bad", location)
+    fetcher = make_fetcher()  # its resolver fails the test on any lookup
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/bad"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: {server.url('/bad')} redirected to an invalid Location "
+        f"{location!r}: {reason}"
+    )
+    assert error.details == {"url": server.url("/bad"), "location": location}
+    assert [r.target for r in server.requests] == ["/bad"]
+    await assert_nothing_left(fetcher, server)
+
+
+def several_locations(*locations: str) -> Handler:
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        headers = [("Location", value) for value in locations] + [("Content-Length", "0")]
+        await write_head(writer, 302, headers)
+
+    return handler
+
+
+async def test_several_different_locations_are_not_followed(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # httpx joins repeated headers with ", ": the fetcher used to follow "/ok,%20/never".
+    server.route("/two", several_locations("/ok", "/never"))
+    server.respond("/ok", "must not be fetched")
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/two"))), WEB_PROVIDER_ERROR
+    )
+    assert error.message == (
+        f"{server.url('/two')} sent several Location headers ('/ok', '/never'); the redirect is "
+        "ambiguous and was not followed."
+    )
+    assert [r.target for r in server.requests] == ["/two"]
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_a_repeated_identical_location_is_followed(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.route("/same", several_locations("/ok", " /ok"))
+    server.respond("/ok", "arrived")
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/same")))
+    assert (result.url, result.body) == (server.url("/ok"), TextBody("arrived"))
+    await assert_nothing_left(fetcher, server)
 
 
 class RebindingResolver:

@@ -5,6 +5,10 @@ httpx's own decoders inflate each network chunk in one call: a 64 KiB gzip chunk
 read raw (``aiter_raw``) and inflated here with output-bounded calls (zlib's ``max_length``,
 brotli's ``output_buffer_limit``): no call produces more than the bytes still wanted, so a
 compression bomb cannot allocate past the cap (docs/decisions/0040-fetch-pdf-and-bombs.md).
+
+A compressed stream that stops before its end marker is an error, not a short body: the server
+sent a cut response (docs/decisions/0041-fetch-http-behaviour.md). A gzip body of several members
+(concatenated ``.gz`` files) is decoded to the end, as browsers do.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dsh.web import WEB_PROVIDER_ERROR, WebError
 
 # What we ask for; a server that sends anything else gets a clear error.
 ACCEPT_ENCODING = "gzip, deflate, br"
+_GZIP_MAGIC = b"\x1f\x8b"
 _STEP = 64 * 1024  # most output asked of a decoder per call
 
 
@@ -33,10 +38,18 @@ class _Decoder(Protocol):
         """Up to ``limit`` decoded bytes; ``b""`` when it needs more input (or is finished)."""
         ...
 
+    def finished(self) -> bool:
+        """Whether the input so far is a complete stream (no input at all counts as complete:
+        servers label empty bodies ``gzip`` too)."""
+        ...
+
 
 class _Identity:
     def __init__(self) -> None:
         self._pending = b""
+
+    def finished(self) -> bool:
+        return True
 
     def feed(self, data: bytes) -> None:
         self._pending += data
@@ -55,12 +68,18 @@ class _Zlib:
         self._inflater = zlib.decompressobj(self._wbits)
         self._pending = b""
         self._started = False
+        self._fed = False
+        self._ignoring = False  # past the end of the stream: what follows is not decoded
 
     def feed(self, data: bytes) -> None:
-        self._pending += data
+        if data and not self._ignoring:
+            self._fed = True
+            self._pending += data
 
     def read(self, limit: int) -> bytes:
-        while self._pending and not self._inflater.eof:
+        while self._pending:
+            if self._inflater.eof and not self._next_member():
+                return b""
             data, self._pending = self._pending, b""
             try:
                 out = self._inflater.decompress(data, limit)
@@ -73,11 +92,31 @@ class _Zlib:
                     continue
                 raise _corrupt(self._encoding, error) from None
             self._started = True
-            # Input not consumed because the output limit was hit comes back next call.
-            self._pending = self._inflater.unconsumed_tail + self._pending
+            # Input not consumed because the output limit was hit comes back next call; input
+            # past the end of the stream may be the next gzip member. At the end, zlib can leave
+            # a stale copy of that input in unconsumed_tail too: unused_data is the one to keep.
+            inflater = self._inflater
+            left = inflater.unused_data if inflater.eof else inflater.unconsumed_tail
+            self._pending = left + self._pending
             if out:
                 return out
         return b""
+
+    def finished(self) -> bool:
+        return not self._fed or self._inflater.eof
+
+    def _next_member(self) -> bool:
+        """After the end of a stream: start the next gzip member if one follows."""
+        if self._encoding == "gzip" and len(self._pending) < len(_GZIP_MAGIC):
+            return False  # too little to tell yet; at the end of the body it is ignored
+        if self._encoding == "gzip" and self._pending.startswith(_GZIP_MAGIC):
+            self._inflater = zlib.decompressobj(self._wbits)
+            return True
+        # Trailing bytes that start no member (padding, junk) are ignored, as zlib, httpx
+        # and curl ignore them.
+        self._ignoring = True
+        self._pending = b""
+        return False
 
 
 class _Brotli:
@@ -90,9 +129,15 @@ class _Brotli:
     def __init__(self) -> None:
         self._inflater = brotli.Decompressor()
         self._pending = b""
+        self._fed = False
 
     def feed(self, data: bytes) -> None:
-        self._pending += data
+        if data:
+            self._fed = True
+            self._pending += data
+
+    def finished(self) -> bool:
+        return not self._fed or bool(self._inflater.is_finished())
 
     def read(self, limit: int) -> bytes:
         try:
@@ -120,6 +165,9 @@ class _Chain:
 
     def feed(self, data: bytes) -> None:
         self._outer.feed(data)
+
+    def finished(self) -> bool:
+        return self._outer.finished() and self._inner.finished()
 
     def read(self, limit: int) -> bytes:
         while True:
@@ -155,11 +203,12 @@ def decoder_for(content_encoding: str | None) -> _Decoder:
     return decoder or _Identity()
 
 
-async def read_bounded(response: httpx.Response, limit: int) -> tuple[bytes, bool]:
-    """Read at most ``limit`` decoded bytes of ``response``.
+async def read_bounded(response: httpx.Response, limit: int, *, url: str) -> tuple[bytes, bool]:
+    """Read at most ``limit`` decoded bytes of ``response`` (fetched from ``url``).
 
     Returns the bytes and whether the body had more (so a body of exactly ``limit`` bytes is not
-    reported as cut). Stops reading as soon as one byte past the limit is decoded.
+    reported as cut). Stops reading as soon as one byte past the limit is decoded. A compressed
+    body that ends inside its compressed stream is ``WEB_PROVIDER_ERROR``.
     """
     decoder = decoder_for(response.headers.get("content-encoding"))
     out = bytearray()
@@ -177,6 +226,14 @@ async def read_bounded(response: httpx.Response, limit: int) -> tuple[bytes, boo
                 out += chunk
                 if len(out) >= wanted:
                     return bytes(out[:limit]), True
+    if not decoder.finished():
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            f"The compressed body of {url} ended before the end of its compressed stream "
+            f"(Content-Encoding: {response.headers.get('content-encoding', '').strip()[:60]}), "
+            "so the response is incomplete; fetch it again later.",
+            details={"url": url},
+        )
     return bytes(out), False
 
 

@@ -83,6 +83,9 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+_STRIPPED = "".join(chr(c) for c in [*range(0x20), 0x7F] if chr(c) not in "\t\n\r")
+_STRIP: dict[int, None] = dict.fromkeys(map(ord, _STRIPPED))
+_CONTROLS = re.compile(f"[{re.escape(_STRIPPED)}]")
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
 _META = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9_.:()+-]+)", re.IGNORECASE)
 _XML_DECL = re.compile(rb"^<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([A-Za-z0-9_.:()+-]+)[\"']")
@@ -137,6 +140,16 @@ def decode(data: bytes, encoding: str) -> str:
     """Decode with replacement characters for invalid bytes; drop a leading BOM."""
     text = data.decode(encoding, errors="replace")
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def strip_controls(text: str, *, keep: str = "") -> str:
+    """``text`` without C0 control characters other than tab, line feed and carriage return
+    (and the characters in ``keep``), and without DEL: they carry nothing a reader needs and
+    can confuse a model or a terminal (NUL, escape sequences, backspace)."""
+    if not _CONTROLS.search(text):
+        return text  # the common case: no copy
+    table = _STRIP if not keep else {k: v for k, v in _STRIP.items() if chr(k) not in keep}
+    return text.translate(table)
 
 
 def _resolve(label: str, *, url: str, where: str) -> str:

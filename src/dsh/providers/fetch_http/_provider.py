@@ -19,10 +19,10 @@ from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
-from dsh.providers.fetch_http._decode import choose_encoding, decode
+from dsh.providers.fetch_http._decode import choose_encoding, decode, strip_controls
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
 from dsh.providers.fetch_http._network import Connector, guarded_transport
-from dsh.providers.fetch_http._pdf import extract
+from dsh.providers.fetch_http._pdf import PAGE_SEPARATOR, extract
 from dsh.providers.fetch_http._proxy import proxy_routes
 from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
 from dsh.providers.fetch_http._url import check_url
@@ -158,7 +158,7 @@ class HttpFetchProvider:
                 f"is {max_bytes:,} bytes (max_response_bytes).",
             )
         if kind == "pdf":
-            data, more = await read_bounded(response, max_bytes)
+            data, more = await read_bounded(response, max_bytes, url=final)
             if more:
                 raise WebError(
                     WEB_FETCH_TOO_LARGE,
@@ -169,17 +169,34 @@ class HttpFetchProvider:
             pdf = await asyncio.to_thread(
                 extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
             )
+            content = strip_controls(pdf.content, keep=PAGE_SEPARATOR)
             return WebFetchResult(
-                final, status, PdfBody(pdf.content, pdf.page_count), truncated=pdf.truncated
+                final, status, PdfBody(content, pdf.page_count), truncated=pdf.truncated
             )
         max_chars = self.config.max_body_chars
         limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
-        data, more = await read_bounded(response, limit)
-        text = decode(data, choose_encoding(data, kind, content_type, url=final))
+        data, more = await read_bounded(response, limit, url=final)
+        text = strip_controls(decode(data, choose_encoding(data, kind, content_type, url=final)))
         truncated = more or len(text) > max_chars
         text = text[:max_chars]
         body: WebFetchBody = HtmlBody(text) if kind == "html" else TextBody(text)
         return WebFetchResult(final, status, body, truncated=truncated)
+
+
+class _Client(httpx.AsyncClient):
+    """An ``httpx.AsyncClient`` that leaves ``Location`` alone.
+
+    Even with ``follow_redirects=False``, httpx parses ``Location`` inside ``send`` to build
+    ``response.next_request``, and raises (losing the response) on a target it cannot parse:
+    ``javascript:alert(1)``, ``http://[::1/``. Redirects are followed by hand in ``_fetch``, where
+    every ``Location`` gets a redirect-specific error (``_redirects.py``), so that request is
+    never built: ``next_request`` is the request itself and is never read.
+    """
+
+    def _build_redirect_request(
+        self, request: httpx.Request, response: httpx.Response
+    ) -> httpx.Request:
+        return request
 
 
 def _build_client(
@@ -200,7 +217,7 @@ def _build_client(
                 policy, resolver=resolver, connector=connector, proxy=proxy
             )
         mounts[pattern] = through[proxy]
-    return httpx.AsyncClient(
+    return _Client(
         transport=direct,
         mounts=mounts,
         headers={

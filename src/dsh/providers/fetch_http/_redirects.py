@@ -11,7 +11,13 @@ import httpx
 
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
 from dsh.providers.fetch_http._url import check_parsed, origin, without_credentials
-from dsh.web import WEB_BLOCKED_URL, WEB_PROVIDER_ERROR, WEB_REDIRECT_BLOCKED, WebError
+from dsh.web import (
+    WEB_BLOCKED_URL,
+    WEB_INVALID_URL,
+    WEB_PROVIDER_ERROR,
+    WEB_REDIRECT_BLOCKED,
+    WebError,
+)
 
 # 300 and 304 are answers, not instructions to go elsewhere: they are returned as results.
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -32,20 +38,29 @@ def redirect_target(
     for the model to fetch directly, unless ``policy`` visibly blocks it (an IP literal or a local
     name; no lookup): then the error says so instead of suggesting a call that would fail.
     """
-    location = response.headers.get("location", "").strip()
-    if not location:
+    # httpx joins repeated headers with ", ", which would make "/a" and "/b" one URL "/a, /b".
+    locations = list(
+        dict.fromkeys(v.strip() for v in response.headers.get_list("location") if v.strip())
+    )
+    if not locations:
         raise WebError(
             WEB_PROVIDER_ERROR,
             f"{current} answered HTTP {response.status_code} (a redirect) without a Location "
             "header, so there is nowhere to go.",
         )
+    if len(locations) > 1:
+        shown_all = ", ".join(repr(_clip(v, 100)) for v in locations[:3])
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            f"{current} sent several Location headers ({shown_all}); the redirect is "
+            "ambiguous and was not followed.",
+            details={"url": str(current)},
+        )
+    location = locations[0]
     try:
         target = current.join(location)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
-        raise WebError(
-            WEB_PROVIDER_ERROR,
-            f"{current} redirected to an invalid Location {_clip(location)!r}: {error}.",
-        ) from None
+        raise _invalid_target(current, location, str(error)) from None
     shown = _clip(str(target))
     if target.scheme not in ("http", "https"):
         raise WebError(
@@ -68,8 +83,14 @@ def redirect_target(
             "anonymous.",
             details={"url": str(current), "location": without_credentials(target)},
         )
-    # Host syntax, exactly as for a requested URL.
-    check_parsed(target)
+    # Host syntax, exactly as for a requested URL; the model's URL was fine, so the error says
+    # the redirect was the problem.
+    try:
+        check_parsed(target)
+    except WebError as error:
+        if error.code != WEB_INVALID_URL:
+            raise
+        raise _invalid_target(current, location, error.message) from None
     if origin(target) != origin(current):
         # A same-origin target has the current host, which the guard already let through.
         _refuse_blocked(current, target, policy)
@@ -109,6 +130,15 @@ def _refuse_blocked(current: httpx.URL, target: httpx.URL, policy: NetworkPolicy
             f"followed. {error.message}",
             details={**error.details, "url": str(current), "location": str(target)},
         ) from None
+
+
+def _invalid_target(current: httpx.URL, location: str, reason: str) -> WebError:
+    return WebError(
+        WEB_REDIRECT_BLOCKED,
+        f"Redirect blocked: {current} redirected to an invalid Location {_clip(location)!r}: "
+        f"{reason.rstrip('.')}.",
+        details={"url": str(current), "location": location},
+    )
 
 
 def _clip(text: str, limit: int = 300) -> str:

@@ -66,17 +66,27 @@ def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
             "URLs with credentials (user:password@host) are never fetched: the fetcher is "
             f"anonymous. Remove the credentials from {_shown(without_credentials(url))}.",
         )
-    if not url.host:
+    try:
+        # httpx decodes an ``xn--`` (IDNA) host on access; a bad one raises UnicodeError.
+        host = url.host
+    except UnicodeError as error:
+        raw = url.raw_host.decode("ascii", errors="replace")
+        raise WebError(
+            WEB_INVALID_URL,
+            f"{label} has an invalid host name {_shown(raw)}: it is not a valid "
+            f"internationalised domain name ({error}).",
+        ) from None
+    if not host:
         raise WebError(WEB_INVALID_URL, f"{label} has no host name.")
     if url.port is not None and not 0 < url.port < 65536:
         raise WebError(
             WEB_INVALID_URL, f"{label} has the port {url.port}, outside the range 1-65535."
         )
     try:
-        parse_host(url.host)
+        parse_host(host)
     except ValueError as error:
         raise WebError(
-            WEB_INVALID_URL, f"{label} has an invalid host name {url.host!r}: {error}"
+            WEB_INVALID_URL, f"{label} has an invalid host name {host!r}: {error}"
         ) from None
     return url
 
