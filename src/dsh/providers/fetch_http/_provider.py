@@ -22,7 +22,7 @@ from dsh.providers.fetch_http._content import ContentType, classify, parse_conte
 from dsh.providers.fetch_http._decode import choose_encoding, decode, strip_controls
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
 from dsh.providers.fetch_http._network import Connector, guarded_transport
-from dsh.providers.fetch_http._pdf import PAGE_SEPARATOR, extract
+from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import proxy_routes
 from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
 from dsh.providers.fetch_http._url import check_url
@@ -169,7 +169,8 @@ class HttpFetchProvider:
             pdf = await asyncio.to_thread(
                 extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
             )
-            content = strip_controls(pdf.content, keep=PAGE_SEPARATOR)
+            # The form feed is PAGE_SEPARATOR: kept; other controls go, as for text.
+            content = strip_controls(pdf.content, keep_form_feed=True)
             return WebFetchResult(
                 final, status, PdfBody(content, pdf.page_count), truncated=pdf.truncated
             )
