@@ -109,3 +109,29 @@ def test_json_state_left_in_the_markup_is_dropped() -> None:
     out = render(f'<div><div class="grid-state">{state}</div><p>{PROSE}</p></div>')
     assert PROSE in out
     assert '"id"' not in out
+
+
+def test_a_repeat_that_only_differs_in_line_breaks_is_shown_once() -> None:
+    # Mobile and desktop copies of a paragraph often differ only where a <br> breaks a line.
+    out = render(
+        f"<div><p>{PROSE}</p><p>Ask once, then text it to your friend and<br>be done.</p>"
+        "<p>Ask once, then text it to your friend and be done.</p></div>"
+    )
+    assert out.count("Ask once") == 1
+
+
+def test_forum_user_cards_are_dropped_but_the_posts_stay() -> None:
+    posts = "".join(
+        f'<div class="post"><div class="userinfo"><span>ann{n}</span>'
+        '<span class="usertitle">Senior Member</span>'
+        f'<dl class="userextras"><dt>Join Date</dt><dd>May 20{n:02d}</dd>'
+        f"<dt>Posts</dt><dd>{n}42</dd></dl></div>"
+        f'<div class="content"><p>Post {n}: {PROSE}</p></div>'
+        f'<div class="reactions">Like {n}</div></div>'
+        for n in range(4)
+    )
+    out = render(f"<div>{posts}</div>")
+    assert all(f"Post {n}:" in out and f"ann{n}" in out for n in range(4))
+    assert "Senior Member" not in out
+    assert "Join Date" not in out
+    assert "Like" not in out

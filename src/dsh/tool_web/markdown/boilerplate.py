@@ -30,6 +30,7 @@ _FURNITURE_WORDS: Final = frozenset(
         "adsbygoogle", "sponsored", "popup", "related", "recommended", "recommendations",
         "outbrain", "taboola", "toolbar", "pagination", "pager", "masthead", "signup", "login",
         "modal", "visuallyhidden", "clipped", "signature", "reviews", "carousel",
+        "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
     }
 )  # fmt: skip
 # Tokens that only mean furniture next to a second word ("comment-form", "reply-form").

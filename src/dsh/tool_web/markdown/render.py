@@ -227,7 +227,7 @@ class MarkdownRenderer:
 
 
 def _drop_repeated_blocks(markdown: str) -> str:
-    """Keep only the first copy of a block that appears verbatim more than once.
+    """Keep only the first copy of a block that appears more than once (case and whitespace aside).
 
     Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
@@ -236,7 +236,7 @@ def _drop_repeated_blocks(markdown: str) -> str:
     seen: set[str] = set()
     kept: list[str] = []
     for block in markdown.split("\n\n"):
-        key = block.strip("#*-> ").lower()
+        key = " ".join(block.strip("#*-> ").lower().split())
         if _CODE_OPEN not in key:
             if key in seen:
                 continue
