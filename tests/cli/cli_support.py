@@ -6,39 +6,13 @@ The subprocess runs asynchronously so the test's local HTTP server keeps serving
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pytest
 
-# Variables that would change which provider is picked; every CLI test starts without them.
-_SCRUBBED = (
-    "EXA_API_KEY",
-    "PERPLEXITY_API_KEY",
-    "DEEPSEEK_API_KEY",
-    "DSH_WEB_SEARCH_PROVIDER",
-    "DSH_WEB_FETCH_PROVIDER",
-    "DSH_WEB_CONFIG",
-    "EXA_BASE_URL",
-    "PERPLEXITY_BASE_URL",
-    "DEEPSEEK_SEARCH_BASE_URL",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-)
-
-
-def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
-    env["NO_PROXY"] = "*"
-    env["PYTHONUNBUFFERED"] = "1"
-    env.update(extra or {})
-    return env
+from support.environment import clean_env
 
 
 @dataclass
@@ -92,10 +66,24 @@ def exa_config(base_url: str) -> str:
 """
 
 
-def scrub_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """For in-process runs: the same clean provider environment as :func:`clean_env`."""
-    for name in _SCRUBBED:
-        monkeypatch.delenv(name, raising=False)
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``main(argv)`` in-process: its exit status and what it printed."""
+    from dsh.cli import main
+
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def one_line(stderr: str) -> str:
+    """The single error line a failure prints (and proof that it printed nothing else)."""
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    return lines[0]
 
 
 async def run_main_in_thread(argv: list[str]) -> int:

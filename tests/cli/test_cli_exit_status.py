@@ -7,12 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import clean_env, scrub_environment
+from cli_support import one_line, run_main
 
 import dsh.cli._commands as commands
 from dsh.app import build_context
-from dsh.cli import main
 from dsh.harness import Context, ToolDefinition, ToolResult
+from support.environment import clean_env, scrub_environment
 
 DUPLICATE_FETCHERS = """\
 - id: web
@@ -36,22 +36,6 @@ def _clean(monkeypatch: pytest.MonkeyPatch) -> None:
     scrub_environment(monkeypatch)
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        status = main(argv)
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_line(stderr: str) -> str:
-    lines = stderr.splitlines()
-    assert len(lines) == 1, stderr
-    assert "Traceback" not in stderr
-    return lines[0]
-
-
 @pytest.fixture
 def duplicate_fetchers(tmp_path: Path) -> Path:
     path = tmp_path / "two-fetchers.yaml"
@@ -68,7 +52,7 @@ def test_any_error_while_loading_is_a_configuration_error(
 ) -> None:
     # WEB_DUPLICATE_PROVIDER is a web code, but raised at load it means a bad plugin list: 2.
     # (`mcp` fails while loading too, before it would read stdin.)
-    status, out, err = run([*argv, "--config", str(duplicate_fetchers)], capsys)
+    status, out, err = run_main([*argv, "--config", str(duplicate_fetchers)], capsys)
     assert status == 2
     assert out == ""
     assert one_line(err).startswith(DUPLICATE_MESSAGE)
@@ -81,7 +65,7 @@ def test_a_plugin_crashing_while_loading_is_a_configuration_error(
         raise ValueError("Unknown scheme for proxy URL 'gopher://u:hunter2@p'")
 
     monkeypatch.setattr(commands, "build_context", crashing_build)
-    status, out, err = run(["fetch", "https://example.com"], capsys)
+    status, out, err = run_main(["fetch", "https://example.com"], capsys)
     assert status == 2
     assert out == ""
     assert one_line(err) == (
@@ -109,7 +93,7 @@ def test_an_unexpected_exception_inside_a_tool_exits_1(
         return ctx
 
     monkeypatch.setattr(commands, "build_context", build_with_a_broken_fetch)
-    status, out, err = run(["fetch", "https://example.com"], capsys)
+    status, out, err = run_main(["fetch", "https://example.com"], capsys)
     assert status == 1
     assert out == ""
     assert one_line(err) == (
@@ -178,7 +162,7 @@ def test_an_empty_config_file_is_a_configuration_error(
 ) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text(text, encoding="utf-8")
-    status, out, err = run(["fetch", "https://example.com", "--config", str(path)], capsys)
+    status, out, err = run_main(["fetch", "https://example.com", "--config", str(path)], capsys)
     assert status == 2
     assert out == ""
     assert one_line(err) == (
@@ -194,7 +178,7 @@ def test_config_masks_a_proxy_password(tmp_path: Path, capsys: pytest.CaptureFix
         "  config: {proxy: 'http://user:pw0rd@proxy.local:3128'}\n",
         encoding="utf-8",
     )
-    status, out, err = run(["config", "--config", str(path)], capsys)
+    status, out, err = run_main(["config", "--config", str(path)], capsys)
     assert status == 0, err
     assert "pw0rd" not in out
     assert "    proxy: http://***@proxy.local:3128" in out.splitlines()
@@ -218,7 +202,7 @@ def test_a_config_error_masks_url_credentials(
 ) -> None:
     path = tmp_path / "bad-url.yaml"
     path.write_text("- id: web\n  name: dsh-web\n" + config, encoding="utf-8")
-    status, out, err = run(["config", "--config", str(path)], capsys)
+    status, out, err = run_main(["config", "--config", str(path)], capsys)
     assert status == 2
     assert out == ""
     line = one_line(err)

@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli, run_main_in_thread, scrub_environment
+from cli_support import run_cli, run_main_in_thread
 
+from support.environment import scrub_environment
 from support.local_http import LocalServer
 
 PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import scrub_environment
+from cli_support import one_line, run_main
 
-from dsh.cli import main
+from support.environment import scrub_environment
 
 
 @pytest.fixture(autouse=True)
@@ -20,24 +20,8 @@ def _clean(monkeypatch: pytest.MonkeyPatch) -> None:
     scrub_environment(monkeypatch)
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        status = main(argv)
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_line(stderr: str) -> str:
-    lines = stderr.splitlines()
-    assert len(lines) == 1, stderr
-    assert "Traceback" not in stderr
-    return lines[0]
-
-
 def test_a_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(["tools", "--format", "xml"], capsys)
+    status, out, err = run_main(["tools", "--format", "xml"], capsys)
     assert status == 2
     assert out == ""
     line = one_line(err)
@@ -48,7 +32,7 @@ def test_a_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
 def test_invalid_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("- id: web\n  name: [unclosed\n", encoding="utf-8")
-    status, _, err = run(["config", "--config", str(path)], capsys)
+    status, _, err = run_main(["config", "--config", str(path)], capsys)
     assert status == 2
     assert "CONFIG_INVALID" in one_line(err)
     assert "invalid YAML" in err
@@ -57,7 +41,7 @@ def test_invalid_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_not_a_plugin_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "mapping.yaml"
     path.write_text("web: {name: dsh-web}\n", encoding="utf-8")
-    status, _, err = run(["tools", "--config", str(path)], capsys)
+    status, _, err = run_main(["tools", "--config", str(path)], capsys)
     assert status == 2
     assert "expected a list of plugins" in one_line(err)
 
@@ -65,7 +49,7 @@ def test_not_a_plugin_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_an_unknown_plugin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "unknown.yaml"
     path.write_text("- id: x\n  name: web-search-nonexistent\n", encoding="utf-8")
-    status, _, err = run(["tools", "--config", str(path)], capsys)
+    status, _, err = run_main(["tools", "--config", str(path)], capsys)
     assert status == 2
     line = one_line(err)
     assert line.startswith("dsh-web: error: PLUGIN_NOT_FOUND: ")
@@ -79,7 +63,7 @@ def test_an_unknown_config_key_is_named(tmp_path: Path, capsys: pytest.CaptureFi
         "  config: {search_max_resluts: 3}\n",
         encoding="utf-8",
     )
-    status, _, err = run(["tools", "--config", str(path)], capsys)
+    status, _, err = run_main(["tools", "--config", str(path)], capsys)
     assert status == 2
     line = one_line(err)
     assert line.startswith("dsh-web: error: CONFIG_INVALID: ")
@@ -95,7 +79,7 @@ def test_the_config_file_may_come_from_the_environment(
         encoding="utf-8",
     )
     monkeypatch.setenv("DSH_WEB_CONFIG", str(path))
-    status, out, _ = run(["tools", "--format", "mcp"], capsys)
+    status, out, _ = run_main(["tools", "--format", "mcp"], capsys)
     assert status == 0
     assert [tool["name"] for tool in json.loads(out)] == ["web_fetch"]
 
@@ -108,7 +92,7 @@ def test_a_disabled_tool_is_a_usage_error(
         "- id: web\n  name: dsh-web\n- id: tool-web\n  name: tool-web\n  config: {search: false}\n",
         encoding="utf-8",
     )
-    status, out, err = run(["search", "x", "--config", str(path)], capsys)
+    status, out, err = run_main(["search", "x", "--config", str(path)], capsys)
     assert status == 2
     assert out == ""
     assert one_line(err).startswith("dsh-web: error: UNKNOWN_TOOL: Unknown tool 'web_search'.")
@@ -120,7 +104,7 @@ def test_search_with_two_keys_is_ambiguous(
     # Selection fails before any request is made, so these keys never leave the process.
     monkeypatch.setenv("EXA_API_KEY", "test-exa")
     monkeypatch.setenv("PERPLEXITY_API_KEY", "test-pplx")
-    status, out, err = run(["search", "python"], capsys)
+    status, out, err = run_main(["search", "python"], capsys)
     assert status == 3
     assert out == ""
     line = one_line(err)
@@ -132,18 +116,18 @@ def test_search_with_two_keys_is_ambiguous(
 def test_too_many_queries_is_a_usage_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, _, err = run(["search", "a", "b", "c", "d", "e"], capsys)
+    status, _, err = run_main(["search", "a", "b", "c", "d", "e"], capsys)
     assert status == 2
     assert one_line(err) == "dsh-web: error: INVALID_ARGS: queries must contain at most 4 queries"
 
 
 def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["--help"], capsys)
+    status, out, _ = run_main(["--help"], capsys)
     assert status == 0
     assert out.startswith("usage: dsh-web")
     for command in ("fetch", "search", "tools", "mcp", "config"):
         assert command in out
-    status, out, _ = run(["--version"], capsys)
+    status, out, _ = run_main(["--version"], capsys)
     assert status == 0
     assert out.startswith("dsh-web ")
 
@@ -151,7 +135,7 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_tools_in_each_export_format(capsys: pytest.CaptureFixture[str]) -> None:
     by_format = {}
     for fmt in ("openai", "anthropic", "mcp"):
-        status, out, err = run(["tools", "--format", fmt], capsys)
+        status, out, err = run_main(["tools", "--format", fmt], capsys)
         assert status == 0, err
         by_format[fmt] = json.loads(out)
     assert [t["function"]["name"] for t in by_format["openai"]] == ["web_fetch", "web_search"]
@@ -169,7 +153,7 @@ def test_tools_in_each_export_format(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_tools_text_shows_schemas_and_sections(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["tools"], capsys)
+    status, out, _ = run_main(["tools"], capsys)
     assert status == 0
     assert "## tool web_fetch, timeout 30 s" in out
     assert "## tool web_search" in out
@@ -177,7 +161,7 @@ def test_tools_text_shows_schemas_and_sections(capsys: pytest.CaptureFixture[str
 
 
 def test_config_of_the_embedded_default(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["config"], capsys)
+    status, out, _ = run_main(["config"], capsys)
     assert status == 0
     assert out.startswith("source: embedded default\n")
     assert "EXA_API_KEY: unset" in out

@@ -5,29 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from mcp import Client, StdioServerParameters
+from support.environment import clean_env
 from support.local_http import LocalServer, Request, write_response
-
-_SCRUBBED = (
-    "EXA_API_KEY",
-    "PERPLEXITY_API_KEY",
-    "DEEPSEEK_API_KEY",
-    "DSH_WEB_SEARCH_PROVIDER",
-    "DSH_WEB_FETCH_PROVIDER",
-    "DSH_WEB_CONFIG",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-)
 
 LOOPBACK_CONFIG = """\
 - id: web
@@ -41,13 +26,6 @@ LOOPBACK_CONFIG = """\
 """
 
 
-def server_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
-    env["NO_PROXY"] = "*"
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
-
-
 def write_config(directory: Path) -> Path:
     path = directory / "mcp-loopback.yaml"
     path.write_text(LOOPBACK_CONFIG, encoding="utf-8")
@@ -58,7 +36,7 @@ def stdio_client(config: Path) -> Client:
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "dsh.cli", "mcp", "--config", str(config)],
-        env=server_env(),
+        env=clean_env(),
     )
     return Client(params, mode="legacy")
 
@@ -78,7 +56,7 @@ async def http_server_process(config: Path) -> AsyncIterator[str]:
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
-        env=server_env(),
+        env=clean_env(),
     )
     assert process.stderr is not None
     try:
