@@ -27,7 +27,7 @@ DUPLICATE_FETCHERS = """\
 
 DUPLICATE_MESSAGE = (
     "dsh-web: error: WEB_DUPLICATE_PROVIDER: A web fetch provider with id 'http' is already "
-    "registered."
+    "registered by plugin 'f1'. Plugin 'f2' tried to register it again."
 )
 
 

@@ -35,6 +35,33 @@ def test_a_duplicate_id_raises_at_once(cap: Cap, web: WebRuntime) -> None:
     assert cap.ids(web) == ["exa"]  # the failed registration left nothing behind
 
 
+def test_a_duplicate_names_both_plugins(web: WebRuntime) -> None:
+    ctx = Context()
+    ctx.provide("web", web)
+
+    def registering(provider_id: str) -> SimpleNamespace:
+        def apply(ctx: Context, config: object) -> None:
+            ctx.effect(web_of(ctx).register_search_provider(Stub(provider_id)))
+
+        return SimpleNamespace(name="stub-plugin", apply=apply)
+
+    ctx.plugin(registering("exa"), plugin_id="first")
+    with pytest.raises(WebError) as caught:
+        ctx.plugin(registering("exa"), plugin_id="second")
+    assert caught.value.code == WEB_DUPLICATE_PROVIDER
+    assert caught.value.message.startswith(
+        "A web search provider with id 'exa' is already registered by plugin 'first'. "
+        "Plugin 'second' tried to register it again. Each id is registered once"
+    )
+    assert caught.value.details == {
+        "capability": "search",
+        "provider": "exa",
+        "registered_by": "first",
+        "plugin": "second",
+    }
+    assert web.search_provider_ids() == ["exa"]
+
+
 def test_search_and_fetch_ids_are_separate(web: WebRuntime) -> None:
     both = Stub("same")
     web.register_search_provider(both)

@@ -4,7 +4,7 @@ Public API (everything else is private):
 
 - errors: :class:`HarnessError`, :class:`AbortError`, :class:`ConfigError`
 - cancellation: :class:`AbortController`, :class:`AbortSignal`, :func:`race_signal`
-- context and plugins: :class:`Context`, :class:`Scope`, :class:`Plugin`
+- context and plugins: :class:`Context`, :class:`Scope`, :class:`Plugin`, :func:`applying_plugin`
 - tools: :class:`ToolRegistry`, :class:`ToolDefinition`, :class:`ToolResult`,
   :class:`ToolExecution`, :class:`ToolAnnotations`, :class:`ToolCall`, :class:`Step`,
   :func:`current_step`, :func:`current_llm_provider`
@@ -20,7 +20,7 @@ See README.md in this folder for the one-line-per-name list.
 """
 
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
-from dsh.harness._context import Context, Plugin, Scope, mask_url_credentials
+from dsh.harness._context import Context, Plugin, Scope, applying_plugin, mask_url_credentials
 from dsh.harness._credentials import (
     ChatRoute,
     Credentials,
@@ -80,6 +80,7 @@ __all__ = [
     "ToolExecution",
     "ToolRegistry",
     "ToolResult",
+    "applying_plugin",
     "current_llm_provider",
     "current_step",
     "load_plugins",

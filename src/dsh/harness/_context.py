@@ -13,6 +13,7 @@ import inspect
 import logging
 import re
 from collections.abc import Awaitable, Callable, Generator, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
@@ -380,8 +381,21 @@ def _plugin_name(plugin: object) -> str:
     return str(getattr(plugin, "name", None) or getattr(plugin, "__name__", repr(plugin)))
 
 
+# The plugin whose ``apply`` is running, so that what it registers can say who registered it.
+_applying_plugin: ContextVar[str | None] = ContextVar("dsh_applying_plugin", default=None)
+
+
+def applying_plugin() -> str | None:
+    """The id of the plugin whose ``apply`` is running in this context, or None."""
+    return _applying_plugin.get()
+
+
 def _apply(apply: Callable[..., object], child: Context, config: object, label: str) -> None:
-    outcome = apply(child, config)
+    token = _applying_plugin.set(label)
+    try:
+        outcome = apply(child, config)
+    finally:
+        _applying_plugin.reset(token)
     if inspect.isawaitable(outcome):
         if inspect.iscoroutine(outcome):
             outcome.close()

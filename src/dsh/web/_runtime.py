@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Generic, Literal, TypeVar
 
-from dsh.harness import AbortController, AbortError, AbortSignal, race_signal
+from dsh.harness import AbortController, AbortError, AbortSignal, applying_plugin, race_signal
 from dsh.web._errors import (
     WEB_ABORTED,
     WEB_DUPLICATE_PROVIDER,
@@ -50,6 +50,24 @@ class _UnregisteredError(Exception):
     """Abort reason used when a provider's registration is disposed while a call runs."""
 
 
+def _duplicate(noun: str, capability: str, provider_id: str, holder: str | None) -> WebError:
+    newcomer = applying_plugin()
+    by = f" by plugin {holder!r}" if holder else ""
+    details: dict[str, object] = {"capability": capability, "provider": provider_id}
+    if holder:
+        details["registered_by"] = holder
+    if newcomer:
+        details["plugin"] = newcomer
+    tried = f" Plugin {newcomer!r} tried to register it again." if newcomer else ""
+    return WebError(
+        WEB_DUPLICATE_PROVIDER,
+        f"A {noun} with id {provider_id!r} is already registered{by}.{tried} Each id is "
+        "registered once per capability: unload the plugin that registered it first, "
+        "or give the new provider another id.",
+        details=details,
+    )
+
+
 class _Registration(Generic[P]):
     """One registration of a provider.
 
@@ -60,6 +78,8 @@ class _Registration(Generic[P]):
     def __init__(self, provider: P) -> None:
         self.provider: P = provider
         self.id: str = provider.id
+        # The plugin that registered it (None when registered outside a plugin's apply).
+        self.plugin: str | None = applying_plugin()
         self._gone = AbortController()
 
     @property
@@ -105,14 +125,9 @@ class _Registry(Generic[P]):
                     f"`{method}()` method.",
                     details={"capability": self.capability, "provider": provider_id},
                 )
-        if provider_id in self.entries:
-            raise WebError(
-                WEB_DUPLICATE_PROVIDER,
-                f"A {self.noun} with id {provider_id!r} is already registered. Each id is "
-                f"registered once per capability: unload the plugin that registered it first, "
-                "or give the new provider another id.",
-                details={"capability": self.capability, "provider": provider_id},
-            )
+        existing = self.entries.get(provider_id)
+        if existing is not None:
+            raise _duplicate(self.noun, self.capability, provider_id, existing.plugin)
         entry = _Registration(provider)
         self.entries[provider_id] = entry
 
