@@ -562,34 +562,39 @@ async def test_repeated_caller_cancels_reach_the_work_once(
     no_leaked_tasks()
 
 
+class SwallowsFirstCancel:
+    """Work that swallows the first cancellation it gets and obeys the second."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.cancels = 0
+
+    async def run(self) -> None:
+        self.started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            self.cancels += 1  # swallowed: goes on as if nothing happened
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            self.cancels += 1
+            raise
+
+
 async def test_work_that_swallows_the_caller_cancel_is_cancelled_again(
     monkeypatch: pytest.MonkeyPatch, no_leaked_tasks: Callable[[], None]
 ) -> None:
     # Cancel once, but not only once: work still running a grace period after its cancel has
     # swallowed it, and gets another so the caller is not held forever.
     monkeypatch.setattr("dsh.harness._abort._RECANCEL_AFTER_SECONDS", 0.01)
-    started = asyncio.Event()
-    cancels = 0
-
-    async def swallows_once() -> None:
-        nonlocal cancels
-        started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancels += 1  # swallowed: goes on as if nothing happened
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancels += 1
-            raise
-
-    race = asyncio.create_task(race_signal(swallows_once(), AbortController().signal))
-    await started.wait()
+    work = SwallowsFirstCancel()
+    race = asyncio.create_task(race_signal(work.run(), AbortController().signal))
+    await work.started.wait()
     race.cancel()
     with pytest.raises(asyncio.CancelledError):
         await asyncio.wait_for(race, timeout=5)
-    assert cancels == 2
+    assert work.cancels == 2
     no_leaked_tasks()
 
 
@@ -598,24 +603,9 @@ async def test_a_caller_cancelled_on_every_turn_still_gets_stubborn_work_cancell
 ) -> None:
     # anyio-style repeated cancels must not keep postponing the re-cancel of stubborn work.
     monkeypatch.setattr("dsh.harness._abort._RECANCEL_AFTER_SECONDS", 0.05)
-    started = asyncio.Event()
-    cancels = 0
-
-    async def swallows_once() -> None:
-        nonlocal cancels
-        started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancels += 1  # swallowed
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            cancels += 1
-            raise
-
-    race = asyncio.create_task(race_signal(swallows_once(), AbortController().signal))
-    await started.wait()
+    work = SwallowsFirstCancel()
+    race = asyncio.create_task(race_signal(work.run(), AbortController().signal))
+    await work.started.wait()
     loop = asyncio.get_running_loop()
     give_up = loop.time() + 5
     while not race.done() and loop.time() < give_up:
@@ -623,5 +613,5 @@ async def test_a_caller_cancelled_on_every_turn_still_gets_stubborn_work_cancell
         await asyncio.sleep(0)  # one loop turn between cancels, as anyio does
     assert race.done(), "the stubborn work was never cancelled again"
     assert race.cancelled()
-    assert cancels == 2
+    assert work.cancels == 2
     no_leaked_tasks()
