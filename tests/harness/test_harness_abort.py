@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from dsh.harness import AbortController, AbortError, AbortSignal, HarnessError, race_signal
+from support.cancellation import CleanupRecorder, SwallowsFirstCancel
 
 # -- the signal --------------------------------------------------------------------------------
 
@@ -466,36 +467,6 @@ async def test_race_inside_asyncio_timeout_still_times_out() -> None:
 # -- cancel once: a late second cancel must not interrupt the work's cleanup -------------------
 
 
-class CleanupRecorder:
-    """Work whose cleanup after a cancel spans a few loop turns, like closing a connection.
-
-    ``cancels`` counts every CancelledError it sees; ``cleaned_up`` is set only if the cleanup
-    ran to its end, i.e. no second cancel interrupted it.
-    """
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-        self.cleaning = asyncio.Event()
-        self.cancels = 0
-        self.cleaned_up = False
-
-    async def run(self) -> None:
-        self.started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            self.cancels += 1
-            self.cleaning.set()
-            try:
-                for _ in range(5):
-                    await asyncio.sleep(0)  # cleanup that yields to the loop, not a wait
-            except asyncio.CancelledError:
-                self.cancels += 1
-                raise
-            self.cleaned_up = True
-            raise
-
-
 async def test_abort_and_caller_cancel_in_the_same_turn_cancel_the_work_once(
     no_leaked_tasks: Callable[[], None],
 ) -> None:
@@ -560,26 +531,6 @@ async def test_repeated_caller_cancels_reach_the_work_once(
     assert work.cancels == 1
     assert work.cleaned_up
     no_leaked_tasks()
-
-
-class SwallowsFirstCancel:
-    """Work that swallows the first cancellation it gets and obeys the second."""
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-        self.cancels = 0
-
-    async def run(self) -> None:
-        self.started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            self.cancels += 1  # swallowed: goes on as if nothing happened
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            self.cancels += 1
-            raise
 
 
 async def test_work_that_swallows_the_caller_cancel_is_cancelled_again(

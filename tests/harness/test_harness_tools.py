@@ -25,6 +25,7 @@ from dsh.harness import (
     current_step,
     race_signal,
 )
+from support.cancellation import CleanupRecorder
 
 Handler = Callable[[Mapping[str, Any], ToolExecution], Awaitable["ToolResult | str"]]
 
@@ -664,51 +665,20 @@ async def test_caller_cancelled_during_the_grace_period_still_cancels_the_tool(
 # -- cancel once -------------------------------------------------------------------------------
 
 
-class SlowCleanup:
-    """A tool body whose cleanup after a cancel spans loop turns (like closing a connection);
-    counts the cancels it sees and whether its cleanup ran to the end."""
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-        self.cleaning = asyncio.Event()
-        self.ended = asyncio.Event()
-        self.cancels = 0
-        self.cleaned_up = False
-
-    async def run(self) -> str:
-        self.started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            self.cancels += 1
-            self.cleaning.set()
-            try:
-                for _ in range(5):
-                    await asyncio.sleep(0)  # cleanup that yields to the loop, not a wait
-            except asyncio.CancelledError:
-                self.cancels += 1
-                raise
-            self.cleaned_up = True
-            raise
-        finally:
-            self.ended.set()
-        return "never"
-
-
 async def test_abort_and_caller_cancel_together_cancel_a_raced_tool_body_once(
     no_leaked_tasks: Callable[[], None],
 ) -> None:
     # web_fetch's shape: the handler races its work against the tool signal. The abort cancels
     # the work; the caller's cancel reaches the handler a turn later and must stop there.
     registry = ToolRegistry()
-    body = SlowCleanup()
+    body = CleanupRecorder()
 
     async def handler(_args: Mapping[str, Any], execution: ToolExecution) -> str:
         return await race_signal(body.run(), execution.signal)
 
     registry.register(tool("t", handler))
     for _ in range(3):
-        body = SlowCleanup()
+        body = CleanupRecorder()
         controller = AbortController()
         call = asyncio.create_task(registry.execute("t", {}, signal=controller.signal))
         await body.started.wait()
@@ -725,7 +695,7 @@ async def test_a_caller_cancelled_again_does_not_cancel_the_tool_again(
     no_leaked_tasks: Callable[[], None],
 ) -> None:
     registry = ToolRegistry()
-    body = SlowCleanup()
+    body = CleanupRecorder()
 
     async def handler(_args: Mapping[str, Any], _execution: ToolExecution) -> str:
         return await body.run()
