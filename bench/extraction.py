@@ -7,6 +7,8 @@ metric functions from `shared/bench/extraction/eval.py`, imported, not copied.
     uv run --group bench python bench/extraction.py                 # all 1,476 pages
     uv run --group bench python bench/extraction.py --split odd     # held-out half
     uv run --group bench python bench/extraction.py --limit 200 --json-out /tmp/x.json
+    uv run --group bench python bench/extraction.py --source-cap 100000   # a fetcher that cuts
+                                                   # the HTML source first (decision 0041)
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ def _dsh(html: str) -> str:
 SYSTEMS: dict[str, Callable[[str], str]] = {"dsh": _dsh, "trafilatura": _trafilatura}
 
 
-def run(scorer: ModuleType, split: str, limit: int | None) -> dict[str, Any]:
+def run(
+    scorer: ModuleType, split: str, limit: int | None, source_cap: int | None = None
+) -> dict[str, Any]:
     pages = scorer.load_dataset("wcxb-dev")
     if split != "all":
         parity = 0 if split == "even" else 1
@@ -63,7 +67,7 @@ def run(scorer: ModuleType, split: str, limit: int | None) -> dict[str, Any]:
     gt_tokens: dict[str, int] = defaultdict(int)
     html_bytes = 0
     for index, page in enumerate(pages):
-        html = page.html
+        html = page.html[:source_cap] if source_cap else page.html
         html_bytes += len(page.raw)
         gt_count = tokens(page.gt)
         for kind in (page.page_type, "all"):
@@ -79,7 +83,12 @@ def run(scorer: ModuleType, split: str, limit: int | None) -> dict[str, Any]:
                 out_tokens[name][kind] += count
         if (index + 1) % 200 == 0:
             print(f"  {index + 1}/{len(pages)}", file=sys.stderr, flush=True)
-    result: dict[str, Any] = {"pages": len(pages), "split": split, "systems": {}}
+    result: dict[str, Any] = {
+        "pages": len(pages),
+        "split": split,
+        "source_cap": source_cap,
+        "systems": {},
+    }
     for name in SYSTEMS:
         per_type = {}
         for kind, triples in rows[name].items():
@@ -132,8 +141,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("all", "even", "odd"), default="all")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--json-out", type=Path, default=None)
+    parser.add_argument(
+        "--source-cap",
+        type=int,
+        default=None,
+        help="give both systems only the first N characters of each page's HTML source, as a "
+        "fetcher that caps the source before rendering would",
+    )
     args = parser.parse_args(argv)
-    result = run(_load_scorer(args.bench_dir), args.split, args.limit)
+    result = run(_load_scorer(args.bench_dir), args.split, args.limit, args.source_cap)
     if args.json_out:
         args.json_out.write_text(json.dumps(result, indent=1))
     print(markdown_table(result))

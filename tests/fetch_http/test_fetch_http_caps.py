@@ -123,37 +123,76 @@ async def test_body_shorter_than_its_content_length_is_a_provider_error(
     await assert_nothing_left(fetcher, server)
 
 
+# Text bodies are capped by max_body_chars, HTML source by max_html_chars (decision 0041).
+CHAR_CAPS = pytest.mark.parametrize(
+    ("content_type", "cap_key", "body_type"),
+    [("text/plain", "max_body_chars", TextBody), ("text/html", "max_html_chars", HtmlBody)],
+    ids=["text", "html"],
+)
+
+
+@CHAR_CAPS
 async def test_character_cap_cuts_decoded_text(
-    server: LocalServer, make_fetcher: MakeFetcher
+    server: LocalServer,
+    make_fetcher: MakeFetcher,
+    content_type: str,
+    cap_key: str,
+    body_type: type[TextBody] | type[HtmlBody],
 ) -> None:
-    server.respond("/long", "é" * 50, content_type="text/html; charset=utf-8")
-    server.respond("/fit", "é" * 40, content_type="text/html; charset=utf-8")
-    fetcher = make_fetcher(max_body_chars=40)
+    server.respond("/long", "é" * 50, content_type=f"{content_type}; charset=utf-8")
+    server.respond("/fit", "é" * 40, content_type=f"{content_type}; charset=utf-8")
+    fetcher = make_fetcher(**{cap_key: 40})
     cut = await fetcher.fetch(WebFetchRequest(server.url("/long")))
-    assert cut.body == HtmlBody("é" * 40)
+    assert cut.body == body_type("é" * 40)
     assert cut.truncated is True
     fit = await fetcher.fetch(WebFetchRequest(server.url("/fit")))
-    assert (fit.body, fit.truncated) == (HtmlBody("é" * 40), False)
+    assert (fit.body, fit.truncated) == (body_type("é" * 40), False)
 
 
+@CHAR_CAPS
 async def test_char_cap_stops_reading_long_before_the_byte_cap(
-    server: LocalServer, make_fetcher: MakeFetcher
+    server: LocalServer,
+    make_fetcher: MakeFetcher,
+    content_type: str,
+    cap_key: str,
+    body_type: type[TextBody] | type[HtmlBody],
 ) -> None:
     # 100 characters never need more than 404 bytes. The server sends 1000 and then stalls
     # without ending the body: a reader that waited for the byte cap would hit the deadline.
     release = asyncio.Event()
 
     async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
-        await write_head(writer, 200, {"Content-Type": "text/html", "Transfer-Encoding": "chunked"})
+        await write_head(
+            writer, 200, {"Content-Type": content_type, "Transfer-Encoding": "chunked"}
+        )
         writer.write(b"3e8\r\n" + b"y" * 1000 + b"\r\n")
         await writer.drain()
         await release.wait()
 
     server.route("/stall", handler)
-    fetcher = make_fetcher(max_body_chars=100, timeout=20.0)
+    fetcher = make_fetcher(timeout=20.0, **{cap_key: 100})
     result = await fetcher.fetch(WebFetchRequest(server.url("/stall")))
     release.set()
-    assert (result.body, result.truncated) == (HtmlBody("y" * 100), True)
+    assert (result.body, result.truncated) == (body_type("y" * 100), True)
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_html_source_is_not_cut_at_the_text_cap(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A page with 300,000 characters of inline script before its article: the source is the
+    # renderer's input, so the text cap does not apply to it; the same bytes as text/plain are cut.
+    page = (
+        "<html><head><script>" + "var x = 1;" * 30_000 + "</script></head>"
+        "<body><article><p>The article starts here.</p></article></body></html>"
+    )
+    server.respond("/page.html", page, content_type="text/html; charset=utf-8")
+    server.respond("/page.txt", page, content_type="text/plain; charset=utf-8")
+    fetcher = make_fetcher(max_body_chars=100_000)
+    html = await fetcher.fetch(WebFetchRequest(server.url("/page.html")))
+    assert (html.body, html.truncated) == (HtmlBody(page), False)
+    text = await fetcher.fetch(WebFetchRequest(server.url("/page.txt")))
+    assert (text.body, text.truncated) == (TextBody(page[:100_000]), True)
     await assert_nothing_left(fetcher, server)
 
 

@@ -261,14 +261,19 @@ CONTROLS = "".join(chr(c) for c in [*range(0x20), 0x7F])
 
 
 @pytest.mark.parametrize(
-    ("content_type", "body_type"), [("text/plain", TextBody), ("text/html", HtmlBody)]
+    ("content_type", "body_type", "cap_key"),
+    [("text/plain", TextBody, "max_body_chars"), ("text/html", HtmlBody, "max_html_chars")],
 )
 async def test_control_characters_are_stripped(
-    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body_type: type
+    server: LocalServer,
+    make_fetcher: MakeFetcher,
+    content_type: str,
+    body_type: type,
+    cap_key: str,
 ) -> None:
     # NUL, escape sequences, backspace... reach no model; tab, newline and CR stay.
     server.respond("/ctl", f"a{CONTROLS}b\x1b[31mred\x08!".encode(), content_type=content_type)
-    fetcher = make_fetcher(max_body_chars=12)
+    fetcher = make_fetcher(**{cap_key: 12})
     result = await fetcher.fetch(WebFetchRequest(server.url("/ctl")))
     # The cap counts what is returned, after stripping.
     assert (result.body, result.truncated) == (body_type("a\t\n\rb[31mred"), True)

@@ -88,6 +88,36 @@ async def test_html_page(harness: Context, server: LocalServer) -> None:
     assert result.metadata == {"url": url, "status_code": 200, "kind": "html", "truncated": False}
 
 
+ARTICLE = (
+    "What in the world is an everyday shoe? One you are content to wear every day: to work, on "
+    "a walk, on a long flight. It should breathe, last a year of daily wear and look right with "
+    "most of what you own."
+)
+
+
+async def test_content_after_a_large_head_reaches_the_model(
+    harness: Context, server: LocalServer
+) -> None:
+    # Most real pages carry 100,000+ characters of inline script and JSON state before their
+    # content (WCXB dev: 961 of 1,476). The source is rendered whole; only the rendered text
+    # counts against what the model reads.
+    products = ",".join(f'{{"id": {i}, "sku": "A-{i}"}}' for i in range(9000))
+    state = '{"products": [' + products
+    html = (
+        "<!doctype html><html><head><title>Shoes</title>"
+        f"<script>window.__STATE__ = {state}]}};</script></head><body><main>"
+        f"<h1>Everyday shoes</h1><p>{ARTICLE}</p>"
+        "</main></body></html>"
+    )
+    assert html.index("<main>") > 200_000
+    server.respond("/shoes", html, content_type="text/html; charset=utf-8")
+    url = server.url("/shoes")
+    result = await harness.tools.execute("web_fetch", {"url": url})
+    assert not result.is_error, result.text
+    assert result.text == (f"Fetched {url} (HTTP 200)\n\n# Everyday shoes\n\n{ARTICLE}")
+    assert result.metadata["truncated"] is False
+
+
 async def test_text_file(harness: Context, server: LocalServer) -> None:
     server.respond("/notes.txt", "first line\nsecond line\n")
     url = server.url("/notes.txt")

@@ -26,7 +26,18 @@ class Config(BaseModel):
         "it fails early; a longer stream is cut and marked truncated.",
     )
     max_body_chars: int = Field(
-        default=100_000, ge=1, description="Most decoded characters returned."
+        default=100_000,
+        ge=1,
+        description="Most decoded characters returned for a text body (an HTML page's source has "
+        "its own cap, `max_html_chars`).",
+    )
+    max_html_chars: int = Field(
+        default=5_000_000,
+        ge=1,
+        description="Most decoded characters of an HTML page's source returned. Source is mostly "
+        "markup and inline script: two thirds of real pages have more than 100,000 characters of "
+        "it, often before their content starts. tool-web renders it to Markdown and its "
+        "`fetch_max_output_chars` caps what the model reads.",
     )
     timeout: float = Field(
         default=30.0,

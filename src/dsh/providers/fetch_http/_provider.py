@@ -174,7 +174,8 @@ class HttpFetchProvider:
             return WebFetchResult(
                 final, status, PdfBody(content, pdf.page_count), truncated=pdf.truncated
             )
-        max_chars = self.config.max_body_chars
+        # HTML source is the renderer's input, not the model's: its cap is the renderer's bound.
+        max_chars = self.config.max_html_chars if kind == "html" else self.config.max_body_chars
         limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
         data, more = await read_bounded(response, limit, url=final)
         text = strip_controls(decode(data, choose_encoding(data, kind, content_type, url=final)))

@@ -6,7 +6,8 @@
   config:
     timeout: 30.0                 # seconds, one deadline over connect, headers and body
     max_response_bytes: 5000000   # counted after decompression
-    max_body_chars: 100000
+    max_body_chars: 100000        # text bodies
+    max_html_chars: 5000000       # HTML source, rendered and capped by tool-web
     allowed_hosts: [intranet.example, 10.1.0.0/16]   # opt specific non-public hosts in
 ```
 """
