@@ -17,7 +17,13 @@ from dsh.tool_web.markdown.parse import (
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
 from dsh.tool_web.markdown.select import content_root
-from dsh.tool_web.markdown.shell import looks_like_app, looks_like_app_source, with_shell_notice
+from dsh.tool_web.markdown.shell import (
+    PageMetadata,
+    looks_like_app,
+    looks_like_app_source,
+    page_metadata,
+    with_shell_notice,
+)
 from dsh.tool_web.markdown.stats import measure
 
 _log = logging.getLogger(__name__)
@@ -31,8 +37,8 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
     text. Pages with almost no text end with a one-line notice saying so.
     """
     try:
-        markdown, scripted = _convert(html, url)
-        return with_shell_notice(markdown, scripted=scripted)
+        markdown, scripted, metadata = _convert(html, url)
+        return with_shell_notice(markdown, scripted=scripted, metadata=metadata)
     except MemoryError:
         raise
     except Exception:
@@ -48,18 +54,20 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
         return with_shell_notice("", scripted=scripted)
 
 
-def _convert(html: str, url: str | None) -> tuple[str, bool]:
-    """The Markdown, and whether the page shows signs of being rendered by scripts."""
+def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None]:
+    """The Markdown, whether the page shows signs of being rendered by scripts, and its
+    title and description (read here because <title> is stripped with the non-content)."""
     cleaned = clean_input(html)
     try:
         root = parse(cleaned)
     except DocumentTooDeepError:
-        return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html)
+        return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html), None
     scripted = looks_like_app(root)
+    metadata = page_metadata(root)
     strip_non_content(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
-        return plain_to_markdown(plain_text(root)), scripted
+        return plain_to_markdown(plain_text(root)), scripted, metadata
     body = root.find("body")
     if body is None:
         body = root
@@ -67,4 +75,4 @@ def _convert(html: str, url: str | None) -> tuple[str, bool]:
     remove_furniture(body, stats)
     main = content_root(body, stats)
     prune_link_blocks(main, stats)
-    return MarkdownRenderer(url, stats).render(main), scripted
+    return MarkdownRenderer(url, stats).render(main), scripted, metadata

@@ -9,6 +9,7 @@ API that does not exist.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from lxml import etree
@@ -26,7 +27,57 @@ NO_TEXT_NOTICE: Final = "(This page has no text content.)"
 # Ids that single-page-application frameworks mount into.
 _APP_ROOT_IDS: Final = frozenset({"root", "app", "__next", "__nuxt", "svelte", "react-root"})
 
+# Scripts announced without a <script> element (module preloads), and custom elements
+# (`<discourse-assets>`, `<shreddit-app>`): only a script gives those a meaning.
+_SCRIPT_EVIDENCE: Final = etree.XPath(
+    "//link[@rel='modulepreload' or (@rel='preload' and @as='script')]"
+    " | //*[contains(local-name(), '-')]"
+)
+
+# What a shell says about itself, shown with the notice so the model knows what it was.
+_TITLE: Final = etree.XPath("/html/head/title")
+_DESCRIPTION: Final = etree.XPath(
+    "/html/head/meta[@name='description' or @property='og:description' "
+    "or @name='og:description'][@content]"
+)
+_MAX_METADATA_CHARS: Final = 300
+
 _WORD: Final = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class PageMetadata:
+    """The page's own title and description, from its <head>."""
+
+    title: str = ""
+    description: str = ""
+
+    def lines(self) -> str:
+        shown = [
+            f"{label}: {value}"
+            for label, value in (("Title", self.title), ("Description", self.description))
+            if value
+        ]
+        return "\n".join(shown)
+
+
+def page_metadata(root: etree._Element) -> PageMetadata:
+    """Read before <title> is stripped; each value whitespace-collapsed and bounded."""
+
+    def first(found: object, read: str) -> str:
+        if not isinstance(found, list):
+            return ""
+        for element in found:
+            if isinstance(element, etree._Element):
+                raw = element.text if read == "text" else element.get("content")
+                value = " ".join((raw or "").split())
+                if value:
+                    if len(value) > _MAX_METADATA_CHARS:
+                        value = value[: _MAX_METADATA_CHARS - 1].rstrip() + "…"
+                    return value
+        return ""
+
+    return PageMetadata(first(_TITLE(root), "text"), first(_DESCRIPTION(root), "content"))
 
 
 def is_empty_shell(markdown: str) -> bool:
@@ -37,10 +88,12 @@ def looks_like_app(root: etree._Element) -> bool:
     """Evidence, in the parsed page, of content that only a script would render."""
     if next(root.iter("script"), None) is not None:
         return True
-    return any(
+    if any(
         element.get("id", "").lower() in _APP_ROOT_IDS
         for element in root.iter("div", "main", "section")
-    )
+    ):
+        return True
+    return bool(_SCRIPT_EVIDENCE(root))
 
 
 def looks_like_app_source(html: str) -> bool:
@@ -48,10 +101,18 @@ def looks_like_app_source(html: str) -> bool:
     return "<script" in html[:2_000_000].lower()
 
 
-def with_shell_notice(markdown: str, *, scripted: bool) -> str:
-    """Keep what little text there is, and say in one line why it is so little."""
+def with_shell_notice(
+    markdown: str, *, scripted: bool, metadata: PageMetadata | None = None
+) -> str:
+    """Keep what little text there is, and say in one line why it is so little.
+
+    The page's own title and description come before the notice: a forum thread rendered by
+    scripts still names its question there, and the model can tell whether it is worth finding.
+    """
     if not is_empty_shell(markdown):
         return markdown
-    if scripted:
-        return f"{markdown}\n\n{EMPTY_SHELL_NOTICE}" if markdown else EMPTY_SHELL_NOTICE
-    return markdown or NO_TEXT_NOTICE
+    notice = EMPTY_SHELL_NOTICE if scripted else ("" if markdown else NO_TEXT_NOTICE)
+    if not notice:
+        return markdown  # a short page complete as it is (a 404 page): shown as it is
+    about = metadata.lines() if metadata is not None else ""
+    return "\n\n".join(part for part in (markdown, about, notice) if part)
