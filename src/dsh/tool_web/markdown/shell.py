@@ -14,6 +14,8 @@ from typing import Final
 
 from lxml import etree
 
+from dsh.tool_web.markdown.render import collapse
+
 # Fewer words than this is not a page the model can use, whatever the cause.
 SHELL_MAX_WORDS: Final = 25
 
@@ -35,10 +37,11 @@ _SCRIPT_EVIDENCE: Final = etree.XPath(
 )
 
 # What a shell says about itself, shown with the notice so the model knows what it was.
-_TITLE: Final = etree.XPath("/html/head/title")
+# The first non-blank one of each, as a string (empty when there is none).
+_TITLE: Final = etree.XPath("string((/html/head/title[normalize-space()])[1])")
 _DESCRIPTION: Final = etree.XPath(
-    "/html/head/meta[@name='description' or @property='og:description' "
-    "or @name='og:description'][@content]"
+    "string((/html/head/meta[@name='description' or @property='og:description' "
+    "or @name='og:description'][normalize-space(@content)])[1]/@content)"
 )
 _MAX_METADATA_CHARS: Final = 300
 
@@ -63,21 +66,14 @@ class PageMetadata:
 
 def page_metadata(root: etree._Element) -> PageMetadata:
     """Read before <title> is stripped; each value whitespace-collapsed and bounded."""
+    return PageMetadata(_bounded(str(_TITLE(root))), _bounded(str(_DESCRIPTION(root))))
 
-    def first(found: object, read: str) -> str:
-        if not isinstance(found, list):
-            return ""
-        for element in found:
-            if isinstance(element, etree._Element):
-                raw = element.text if read == "text" else element.get("content")
-                value = " ".join((raw or "").split())
-                if value:
-                    if len(value) > _MAX_METADATA_CHARS:
-                        value = value[: _MAX_METADATA_CHARS - 1].rstrip() + "…"
-                    return value
-        return ""
 
-    return PageMetadata(first(_TITLE(root), "text"), first(_DESCRIPTION(root), "content"))
+def _bounded(text: str) -> str:
+    value = collapse(text).strip()
+    if len(value) <= _MAX_METADATA_CHARS:
+        return value
+    return value[: _MAX_METADATA_CHARS - 1].rstrip() + "…"
 
 
 def is_empty_shell(markdown: str) -> bool:
