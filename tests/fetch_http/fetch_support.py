@@ -17,13 +17,20 @@ import pytest
 from dsh.providers.fetch_http import HttpFetchProvider
 from dsh.providers.fetch_http._guard import IPAddress
 from dsh.providers.fetch_http._network import TcpConnector
-from dsh.web import WebError
+from dsh.web import HtmlBody, TextBody, WebError
 from support.local_http import LocalServer, Request, write_head
 
 # Opened for the local test servers only; every other non-public address stays blocked.
 LOOPBACK = ("127.0.0.1", "::1")
 
 MakeFetcher = Callable[..., HttpFetchProvider]
+
+# Text bodies are capped by max_body_chars, HTML source by max_html_chars (decision 0041).
+CHAR_CAPS = pytest.mark.parametrize(
+    ("content_type", "cap_key", "body_type"),
+    [("text/plain", "max_body_chars", TextBody), ("text/html", "max_html_chars", HtmlBody)],
+    ids=["text", "html"],
+)
 
 
 class NoDnsResolver:

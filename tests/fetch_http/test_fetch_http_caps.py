@@ -15,6 +15,7 @@ from dsh.web import (
     WebFetchRequest,
 )
 from fetch_http.fetch_support import (
+    CHAR_CAPS,
     MakeFetcher,
     assert_nothing_left,
     brotli_bomb,
@@ -121,14 +122,6 @@ async def test_body_shorter_than_its_content_length_is_a_provider_error(
     )
     assert error.message.startswith(f"Fetching {server.url('/short')} failed: ")
     await assert_nothing_left(fetcher, server)
-
-
-# Text bodies are capped by max_body_chars, HTML source by max_html_chars (decision 0041).
-CHAR_CAPS = pytest.mark.parametrize(
-    ("content_type", "cap_key", "body_type"),
-    [("text/plain", "max_body_chars", TextBody), ("text/html", "max_html_chars", HtmlBody)],
-    ids=["text", "html"],
-)
 
 
 @CHAR_CAPS

@@ -14,7 +14,13 @@ from dsh.web import (
     TextBody,
     WebFetchRequest,
 )
-from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, chunked, expect_error
+from fetch_http.fetch_support import (
+    CHAR_CAPS,
+    MakeFetcher,
+    assert_nothing_left,
+    chunked,
+    expect_error,
+)
 from support.local_http import LocalServer, Request, write_head
 
 
@@ -260,16 +266,13 @@ async def test_multibyte_character_cut_by_the_byte_cap_stays_utf8(
 CONTROLS = "".join(chr(c) for c in [*range(0x20), 0x7F])
 
 
-@pytest.mark.parametrize(
-    ("content_type", "body_type", "cap_key"),
-    [("text/plain", TextBody, "max_body_chars"), ("text/html", HtmlBody, "max_html_chars")],
-)
+@CHAR_CAPS
 async def test_control_characters_are_stripped(
     server: LocalServer,
     make_fetcher: MakeFetcher,
     content_type: str,
-    body_type: type,
     cap_key: str,
+    body_type: type,
 ) -> None:
     # NUL, escape sequences, backspace... reach no model; tab, newline and CR stay.
     server.respond("/ctl", f"a{CONTROLS}b\x1b[31mred\x08!".encode(), content_type=content_type)
