@@ -155,3 +155,26 @@ def test_discourse_style_noscript_content_is_kept() -> None:
     posts = "".join(f"<p>Post {i}: {PROSE}</p>" for i in range(6))
     out = render(f'<div id="app"></div><noscript><div class="crawler">{posts}</div></noscript>')
     assert "Post 2" in out
+
+
+def test_unclosed_button_does_not_swallow_the_article() -> None:
+    # libxml2 ignores this `</button>` (a <div> inside is still open) and nests the rest of the
+    # page inside the button; buttons are dropped as interface, so the article went with it.
+    out = render(
+        '<header><div class="menu-button-container"><button class="menu-button">'
+        '<span>Menu</span><div class="menu-button-inner"><div></button></div></header>'
+        f"<main><article><h1>Story</h1><p>{PROSE}</p></article></main>"
+    )
+    assert "# Story" in out
+    assert PROSE in out
+
+
+def test_plain_buttons_are_dropped_and_disclosure_headers_kept() -> None:
+    out = render(
+        f'<main><p>{PROSE}</p><button type="button">Add to cart</button>'
+        '<button class="accordion"><div>Specifications</div></button>'
+        "<div><p>Weight: 2 kg</p></div></main>"
+    )
+    assert "Add to cart" not in out
+    assert "Specifications" in out
+    assert "Weight: 2 kg" in out

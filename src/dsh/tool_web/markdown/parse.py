@@ -51,6 +51,17 @@ _TOKENIZER_SKIP_TAGS: Final = frozenset(
 )
 
 
+# A <button> holding block-level elements is not a label. Either libxml2 never closed it (it
+# ignores `</button>` while a `<div>` opened inside is still open, where an HTML5 parser closes
+# the button: the rest of the page, article included, then sits inside it), or the page uses
+# it as a disclosure header ("Specifications", "Ingredients") whose text is content.
+# Measured on WCXB dev: four article pages of one publisher family lost their whole text.
+_BUTTONS_HOLDING_BLOCKS: Final = etree.XPath(
+    "//button[.//div or .//p or .//ul or .//ol or .//table or .//section or .//article"
+    " or .//main or .//h1 or .//h2 or .//h3 or .//h4 or .//h5 or .//h6]"
+)
+
+
 class DocumentTooDeepError(Exception):
     """libxml2 gave up on the nesting depth and returned a truncated tree."""
 
@@ -87,7 +98,13 @@ def strip_non_content(root: etree._Element) -> None:
 
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
+    A <button> that holds block-level content is kept as a <div> (see `_BUTTONS_HOLDING_BLOCKS`).
     """
+    found = _BUTTONS_HOLDING_BLOCKS(root)
+    if isinstance(found, list):
+        for button in found:
+            if isinstance(button, etree._Element):
+                button.tag = "div"
     etree.strip_elements(root, *NON_CONTENT_TAGS, with_tail=False)
     noscript_chars = sum(len(_text_of(element)) for element in root.iter("noscript"))
     # The whole-document measure is only worth paying for when the noscript text is substantial.
