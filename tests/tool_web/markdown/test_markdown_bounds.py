@@ -40,6 +40,20 @@ def test_millions_of_elements_fall_back_to_plain_text() -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "filler",
+    ["</body" * 800_000 + ">", "</body>" * 700_000, "</html " + "x" * 4_000_000 + ">"],
+    ids=["end-tags-without-close", "a-million-end-tags", "end-tag-never-closing"],
+)
+def test_document_end_tag_floods_stay_linear(filler: str) -> None:
+    # The end tags are removed before parsing (HTML5 ignores them); this must not go quadratic.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{filler}<p>after the flood</p>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

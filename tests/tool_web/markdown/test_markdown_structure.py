@@ -178,3 +178,16 @@ def test_plain_buttons_are_dropped_and_disclosure_headers_kept() -> None:
     assert "Add to cart" not in out
     assert "Specifications" in out
     assert "Weight: 2 kg" in out
+
+
+def test_content_after_the_document_end_tags_is_kept() -> None:
+    # HTML5 puts it in <body> (browsers show it); libxml2 alone would drop what follows </html>.
+    html = (
+        "<html><head><title>T</title></head><body><header><a href='/'>Home</a></header>"
+        f"</body></html>\n<div><h1>Late story</h1><p>{PROSE}</p></div>"
+    )
+    out = html_to_markdown(html)
+    assert "# Late story" in out
+    assert PROSE in out
+    after_body = f"<html><body><p>{PROSE}</p></BODY >\n<p>Second paragraph after the body.</p>"
+    assert "Second paragraph after the body." in html_to_markdown(after_body)

@@ -62,6 +62,11 @@ _BUTTONS_HOLDING_BLOCKS: Final = etree.XPath(
 )
 
 
+_END_TAG_NAME_ENDS: Final = (b">", b"/", b" ", b"\t", b"\n", b"\r")
+# An end tag longer than this is not one we remove; the bound keeps hostile input linear.
+_END_TAG_MAX_BYTES: Final = 64
+
+
 class DocumentTooDeepError(Exception):
     """libxml2 gave up on the nesting depth and returned a truncated tree."""
 
@@ -72,7 +77,39 @@ def clean_input(html: str) -> bytes:
     Bytes rather than str: lxml refuses str input that carries an XML encoding declaration,
     encoding turns lone surrogates into "?", and deleting bytes runs at memory speed.
     """
-    return html[:MAX_HTML_CHARS].encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
+    data = html[:MAX_HTML_CHARS].encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
+    return _without_document_end_tags(data)
+
+
+def _without_document_end_tags(data: bytes) -> bytes:
+    """Remove `</body>` and `</html>` end tags.
+
+    HTML5 ignores them for building the tree: whatever follows still goes into <body>, and
+    browsers show it. libxml2 instead drops everything after `</html>` and puts what follows
+    `</body>` outside the body; pages whose templates print their article after the closing
+    tags (a WordPress theme on WCXB dev) came out empty.
+    """
+    lowered = data.lower()
+    spans: list[tuple[int, int]] = []
+    for tag in (b"</body", b"</html"):
+        position = lowered.find(tag)
+        while position >= 0:
+            after = position + len(tag)
+            close = lowered.find(b">", after, position + _END_TAG_MAX_BYTES)
+            # `</bodyfoo>` is another element's end tag, not the document's.
+            if close >= 0 and lowered[after : after + 1] in _END_TAG_NAME_ENDS:
+                spans.append((position, close + 1))
+            position = lowered.find(tag, after)
+    if not spans:
+        return data
+    kept: list[bytes] = []
+    start = 0
+    for begin, end in sorted(spans):
+        if begin >= start:
+            kept.append(data[start:begin])
+            start = end
+    kept.append(data[start:])
+    return b"".join(kept)
 
 
 def parse(data: bytes) -> etree._Element:
