@@ -7,6 +7,7 @@ import logging
 from dsh.tool_web.markdown.boilerplate import remove_furniture
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
+from dsh.tool_web.markdown.pagekind import is_article_page
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
     clean_input,
@@ -64,6 +65,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
         return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html), None
     scripted = looks_like_app(root)
     metadata = page_metadata(root)
+    article_page = is_article_page(root)  # reads JSON-LD, so before scripts go
     strip_non_content(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
@@ -72,7 +74,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     if body is None:
         body = root
     stats = measure(body)
-    remove_furniture(body, stats)
+    remove_furniture(body, stats, article_page=article_page)
     main = content_root(body, stats)
     prune_link_blocks(main, stats)
     return MarkdownRenderer(url, stats).render(main), scripted, metadata

@@ -1,0 +1,76 @@
+"""What kind of page this says it is, from its own metadata (Open Graph and JSON-LD).
+
+Only used where one kind changes a rule: on an article, a comment thread is furniture, while on
+a forum page the "comments" are the content. Read before scripts are stripped, since JSON-LD
+lives in <script> elements. A page that declares nothing is treated as no particular kind.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from lxml import etree
+
+# The first og:type, lowercased ("" when there is none).
+_OG_TYPE: Final = etree.XPath(
+    "translate(string((//meta[@property='og:type' or @name='og:type'][@content])[1]/@content),"
+    " 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+)
+_JSON_LD: Final = etree.XPath(
+    "//script[translate(normalize-space(@type), 'JSONLD+', 'jsonld+')='application/ld+json']"
+)
+
+_ARTICLE_TYPES: Final = frozenset({"Article", "NewsArticle", "BlogPosting", "Report"})
+# A thread that also calls itself an article is a thread: its replies are the content.
+_DISCUSSION_TYPES: Final = frozenset({"DiscussionForumPosting", "QAPage", "SocialMediaPosting"})
+
+# JSON-LD beyond this is not read: the types sit near the top, and a page can ship megabytes.
+_MAX_JSON_LD_CHARS: Final = 200_000
+# Nodes visited per page when collecting "@type" values (JSON-LD graphs are small).
+_MAX_JSON_NODES: Final = 5_000
+
+
+def is_article_page(root: etree._Element) -> bool:
+    """The page declares itself an article (og:type or JSON-LD) and not a discussion."""
+    types = _json_ld_types(root)
+    if types & _DISCUSSION_TYPES:
+        return False
+    return _OG_TYPE(root) == "article" or bool(types & _ARTICLE_TYPES)
+
+
+def _json_ld_types(root: etree._Element) -> set[str]:
+    found = _JSON_LD(root)
+    scripts = [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
+    types: set[str] = set()
+    budget = _MAX_JSON_LD_CHARS
+    for script in scripts:
+        text = script.text or ""
+        if not text.strip() or len(text) > budget:
+            continue
+        budget -= len(text)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            continue  # broken JSON-LD is common and says nothing
+        types |= _types_in(data)
+    return types
+
+
+def _types_in(data: object) -> set[str]:
+    types: set[str] = set()
+    stack = [data]
+    visited = 0
+    while stack and visited < _MAX_JSON_NODES:
+        node = stack.pop()
+        visited += 1
+        if isinstance(node, dict):
+            declared = node.get("@type")
+            if isinstance(declared, str):
+                types.add(declared)
+            elif isinstance(declared, list):
+                types.update(t for t in declared if isinstance(t, str))
+            stack.extend(v for v in node.values() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, dict | list))
+    return types

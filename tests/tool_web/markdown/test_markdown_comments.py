@@ -1,0 +1,92 @@
+"""Comment threads: furniture on a page that declares itself an article, content elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+
+from dsh.tool_web import html_to_markdown
+from dsh.tool_web.markdown.pagekind import is_article_page
+
+PROSE = (
+    "This paragraph is long enough to count as real content for the renderer, and it keeps "
+    "going for a while so that the page is not mistaken for an empty application shell."
+)
+OG_ARTICLE = '<meta property="og:type" content="article">'
+
+
+def json_ld(data: str) -> str:
+    return f'<script type="application/ld+json">{data}</script>'
+
+
+def comment(i: int) -> str:
+    return (
+        f'<li class="comment"><p class="comment-author">reader{i} says</p>'
+        f"<p>Comment number {i}: I tried this at home and it worked better than expected.</p></li>"
+    )
+
+
+def page(head: str, comments: int = 3, story_paragraphs: int = 3) -> str:
+    story = "".join(f"<p>{PROSE}</p>" for _ in range(story_paragraphs))
+    thread = "".join(comment(i) for i in range(comments))
+    return (
+        f"<html><head><title>T</title>{head}</head><body><main><h1>Story</h1>{story}"
+        f'<section id="comments"><h2>{comments} Comments</h2><ol class="comment-list">{thread}'
+        "</ol></section></main></body></html>"
+    )
+
+
+def test_article_comment_thread_is_dropped() -> None:
+    out = html_to_markdown(page(OG_ARTICLE))
+    assert "# Story" in out
+    assert PROSE in out
+    assert "Comment number" not in out
+    assert "Comments" not in out
+
+
+def test_json_ld_article_counts_like_og_type() -> None:
+    head = json_ld('{"@context": "https://schema.org", "@graph": [{"@type": ["NewsArticle"]}]}')
+    assert "Comment number" not in html_to_markdown(page(head))
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "",  # declares nothing: a forum's posts are often "comments"
+        '<meta property="og:type" content="website">',
+        OG_ARTICLE + json_ld('{"@type": "DiscussionForumPosting", "headline": "Thread"}'),
+    ],
+    ids=["no-kind", "website", "article-and-discussion"],
+)
+def test_comments_are_kept_on_pages_that_are_not_articles(head: str) -> None:
+    out = html_to_markdown(page(head))
+    for i in range(3):
+        assert f"Comment number {i}" in out
+
+
+def test_a_thread_published_as_an_article_keeps_its_posts() -> None:
+    # The comments are nearly the whole page: they are what the page is about.
+    out = html_to_markdown(page(OG_ARTICLE, comments=60, story_paragraphs=1))
+    assert "Comment number 0" in out
+    assert "Comment number 59" in out
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ('<meta property="og:type" content="Article">', True),
+        ('<meta name="og:type" content="article">', True),
+        (json_ld('{"@type": "BlogPosting"}'), True),
+        (json_ld('[{"@type": "WebPage"}, {"@type": "Article"}]'), True),
+        (json_ld('{"@type": "Product"}'), False),
+        (json_ld('{"@type": "Article",'), False),  # broken JSON-LD says nothing
+        (json_ld("[" * 100_000 + "]" * 100_000), False),  # nesting beyond the JSON parser
+        (json_ld('{"@type": "QAPage"}') + OG_ARTICLE, False),
+        ("", False),
+    ],
+)
+def test_page_kind_from_metadata(head: str, expected: bool) -> None:
+    root = etree.fromstring(
+        f"<html><head>{head}</head><body><p>x</p></body></html>", etree.HTMLParser()
+    )
+    assert is_article_page(root) is expected
