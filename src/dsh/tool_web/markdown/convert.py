@@ -17,7 +17,7 @@ from dsh.tool_web.markdown.parse import (
     tokenized_text,
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
-from dsh.tool_web.markdown.select import content_root
+from dsh.tool_web.markdown.select import article_body, content_root
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
     looks_like_app,
@@ -76,5 +76,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     stats = measure(body)
     remove_furniture(body, stats, article_page=article_page)
     main = content_root(body, stats)
+    if article_page:
+        main = article_body(main, stats)
     prune_link_blocks(main, stats)
     return MarkdownRenderer(url, stats).render(main), scripted, metadata

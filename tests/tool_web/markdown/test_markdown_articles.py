@@ -1,4 +1,7 @@
-"""Comment threads: furniture on a page that declares itself an article, content elsewhere."""
+"""Pages that declare themselves articles: comment threads go, the marked article body is kept.
+
+On other pages the same markup stays: a forum's posts are often "comments".
+"""
 
 from __future__ import annotations
 
@@ -90,3 +93,34 @@ def test_page_kind_from_metadata(head: str, expected: bool) -> None:
         f"<html><head>{head}</head><body><p>x</p></body></html>", etree.HTMLParser()
     )
     assert is_article_page(root) is expected
+
+
+def article_page(head: str, body_paragraphs: int) -> str:
+    story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(body_paragraphs))
+    return (
+        f"<html><head><title>T</title>{head}</head><body><main><h1>The headline</h1>"
+        f'<div class="entry-content">{story}</div>'
+        f'<div class="author-box"><p>About the writer: {PROSE}</p></div>'
+        f'<div class="more-stories"><p>Another story teaser. {PROSE}</p></div>'
+        "</main></body></html>"
+    )
+
+
+def test_article_narrows_to_its_marked_body_and_keeps_the_title() -> None:
+    out = html_to_markdown(article_page(OG_ARTICLE, body_paragraphs=4))
+    assert out.startswith("# The headline\n\n")
+    assert "Story paragraph 3." in out
+    assert "About the writer" not in out
+    assert "Another story teaser" not in out
+
+
+def test_marked_body_is_not_trusted_when_it_holds_less_than_half_the_prose() -> None:
+    out = html_to_markdown(article_page(OG_ARTICLE, body_paragraphs=1))
+    assert "Story paragraph 0." in out
+    assert "About the writer" in out
+
+
+def test_page_that_is_not_an_article_keeps_the_column_around_the_body() -> None:
+    out = html_to_markdown(article_page("", body_paragraphs=4))
+    assert "Story paragraph 3." in out
+    assert "About the writer" in out
