@@ -80,6 +80,7 @@ def test_a_thread_published_as_an_article_keeps_its_posts() -> None:
         ('<meta property="og:type" content="Article">', True),
         ('<meta name="og:type" content="article">', True),
         (json_ld('{"@type": "BlogPosting"}'), True),
+        (json_ld('{"@type": "BlogPosting"}').replace("ld+json", "LD+JSON"), True),
         (json_ld('[{"@type": "WebPage"}, {"@type": "Article"}]'), True),
         (json_ld('{"@type": "Product"}'), False),
         (json_ld('{"@type": "Article",'), False),  # broken JSON-LD says nothing
@@ -89,10 +90,9 @@ def test_a_thread_published_as_an_article_keeps_its_posts() -> None:
     ],
 )
 def test_page_kind_from_metadata(head: str, expected: bool) -> None:
-    root = etree.fromstring(
-        f"<html><head>{head}</head><body><p>x</p></body></html>", etree.HTMLParser()
-    )
-    assert is_article_page(root) is expected
+    source = f"<html><head>{head}</head><body><p>x</p></body></html>".encode()
+    root = etree.fromstring(source, etree.HTMLParser())
+    assert is_article_page(root, source) is expected
 
 
 def article_page(head: str, body_paragraphs: int) -> str:

@@ -65,7 +65,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
         return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html), None
     scripted = looks_like_app(root)
     metadata = page_metadata(root)
-    article_page = is_article_page(root)  # reads JSON-LD, so before scripts go
+    article_page = is_article_page(root, cleaned)  # reads JSON-LD, so before scripts go
     strip_non_content(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.

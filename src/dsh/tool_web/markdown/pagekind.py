@@ -12,14 +12,14 @@ from typing import Final
 
 from lxml import etree
 
-# The first og:type, lowercased ("" when there is none).
+# The first og:type in <head>, lowercased ("" when there is none).
 _OG_TYPE: Final = etree.XPath(
-    "translate(string((//meta[@property='og:type' or @name='og:type'][@content])[1]/@content),"
-    " 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+    "translate(string((/html/head/meta[@property='og:type' or @name='og:type'][@content])[1]"
+    "/@content), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 )
-_JSON_LD: Final = etree.XPath(
-    "//script[translate(normalize-space(@type), 'JSONLD+', 'jsonld+')='application/ld+json']"
-)
+_JSON_LD_TYPE: Final = "application/ld+json"
+# Spelled in the source of every page with JSON-LD: without it the tree walk is skipped.
+_JSON_LD_MARKERS: Final = (b"ld+json", b"LD+JSON", b"Ld+Json", b"ld+JSON")
 
 _ARTICLE_TYPES: Final = frozenset({"Article", "NewsArticle", "BlogPosting", "Report"})
 # A thread that also calls itself an article is a thread: its replies are the content.
@@ -31,20 +31,24 @@ _MAX_JSON_LD_CHARS: Final = 200_000
 _MAX_JSON_NODES: Final = 5_000
 
 
-def is_article_page(root: etree._Element) -> bool:
-    """The page declares itself an article (og:type or JSON-LD) and not a discussion."""
-    types = _json_ld_types(root)
+def is_article_page(root: etree._Element, source: bytes) -> bool:
+    """The page declares itself an article (og:type or JSON-LD) and not a discussion.
+
+    `source` is the HTML `root` was parsed from.
+    """
+    has_json_ld = any(marker in source for marker in _JSON_LD_MARKERS)
+    types = _json_ld_types(root) if has_json_ld else set()
     if types & _DISCUSSION_TYPES:
         return False
     return _OG_TYPE(root) == "article" or bool(types & _ARTICLE_TYPES)
 
 
 def _json_ld_types(root: etree._Element) -> set[str]:
-    found = _JSON_LD(root)
-    scripts = [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
     types: set[str] = set()
     budget = _MAX_JSON_LD_CHARS
-    for script in scripts:
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != _JSON_LD_TYPE:
+            continue
         text = script.text or ""
         if not text.strip() or len(text) > budget:
             continue
