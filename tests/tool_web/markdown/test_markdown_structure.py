@@ -191,3 +191,13 @@ def test_content_after_the_document_end_tags_is_kept() -> None:
     assert PROSE in out
     after_body = f"<html><body><p>{PROSE}</p></BODY >\n<p>Second paragraph after the body.</p>"
     assert "Second paragraph after the body." in html_to_markdown(after_body)
+
+
+def test_code_lines_built_from_br_and_divs_keep_their_line_breaks() -> None:
+    with_br = render(f"<p>{PROSE}</p><pre>#!/bin/sh<br><br>echo hi<br>exit 0</pre>")
+    assert "```\n#!/bin/sh\n\necho hi\nexit 0\n```" in with_br
+    with_divs = render(
+        f"<p>{PROSE}</p><pre><code class='language-python'><div class='line'>x = 1</div>"
+        "<div class='line'>  y = 2</div></code></pre>"
+    )
+    assert "```python\nx = 1\n  y = 2\n```" in with_divs

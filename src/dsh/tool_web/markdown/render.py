@@ -157,7 +157,7 @@ class MarkdownRenderer:
         return f"\n\n{quoted}\n\n"
 
     def _code_block(self, element: etree._Element) -> str:
-        code = _text(element).strip("\n")
+        code = _code_text(element).strip("\n")
         if not code.strip():
             return ""
         fence = "````" if "```" in code else "```"
@@ -323,3 +323,27 @@ def plain_to_markdown(text: str) -> str:
 
 def _text(element: etree._Element) -> str:
     return "".join(str(piece) for piece in element.itertext())
+
+
+# Inside <pre>, these end a line even without a newline character: pages that build code
+# listings from `<br>` or one `<div>` per line would otherwise run every line together.
+_CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
+
+
+def _code_text(pre: etree._Element) -> str:
+    """The text of a code block, with `<br>` and per-line block elements as newlines."""
+    parts: list[str] = []
+    for event, element in etree.iterwalk(pre, events=("start", "end")):
+        if event == "start":
+            if element.tag == "br":
+                parts.append("\n")
+            if element.text:
+                parts.append(element.text)
+            continue
+        if element is pre:
+            break
+        if element.tag in _CODE_LINE_ENDS and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        if element.tail:
+            parts.append(element.tail)
+    return "".join(parts)
