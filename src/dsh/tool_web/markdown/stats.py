@@ -54,13 +54,15 @@ def measure(root: etree._Element) -> TextStats:
     dumps = stats.data_dumps
     for element in reversed(list(root.iter())):
         own = element.text
-        total = visible_length(own)
+        # `visible_length`, inlined: this loop runs once per element of every page.
+        total = len(own.strip()) if own else 0
         if total >= _DUMP_MIN_CHARS and is_data_dump(own):
             dumps.append(element)
         linked = 0
         count = 0
         for child in element:
-            total += text.get(child, 0) + visible_length(child.tail)
+            tail = child.tail
+            total += text.get(child, 0) + (len(tail.strip()) if tail else 0)
             linked += link_text.get(child, 0)
             count += links.get(child, 0)
         if element.tag == "a":
