@@ -80,6 +80,8 @@ def test_a_thread_published_as_an_article_keeps_its_posts() -> None:
         ('<meta property="og:type" content="Article">', True),
         ('<meta name="og:type" content="article">', True),
         (json_ld('{"@type": "BlogPosting"}'), True),
+        (json_ld('{"@type": "OpinionNewsArticle"}'), True),
+        (json_ld('{"@graph": [{"@type": "ScholarlyArticle"}]}'), True),
         (json_ld('{"@type": "BlogPosting"}').replace("ld+json", "LD+JSON"), True),
         (json_ld('[{"@type": "WebPage"}, {"@type": "Article"}]'), True),
         (json_ld('{"@type": "Product"}'), False),

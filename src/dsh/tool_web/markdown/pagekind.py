@@ -21,7 +21,9 @@ _JSON_LD_TYPE: Final = "application/ld+json"
 # Spelled in the source of every page with JSON-LD: without it the tree walk is skipped.
 _JSON_LD_MARKERS: Final = (b"ld+json", b"LD+JSON", b"Ld+Json", b"ld+JSON")
 
-_ARTICLE_TYPES: Final = frozenset({"Article", "NewsArticle", "BlogPosting", "Report"})
+# schema.org's Article and its subtypes (NewsArticle, OpinionNewsArticle, ScholarlyArticle, ...,
+# BlogPosting, LiveBlogPosting, Report), matched by name so new subtypes count too.
+_ARTICLE_TYPE_SUFFIXES: Final = ("Article", "BlogPosting", "Report")
 # A thread that also calls itself an article is a thread: its replies are the content.
 _DISCUSSION_TYPES: Final = frozenset({"DiscussionForumPosting", "QAPage", "SocialMediaPosting"})
 
@@ -40,7 +42,7 @@ def is_article_page(root: etree._Element, source: bytes) -> bool:
     types = _json_ld_types(root) if has_json_ld else set()
     if types & _DISCUSSION_TYPES:
         return False
-    return _OG_TYPE(root) == "article" or bool(types & _ARTICLE_TYPES)
+    return _OG_TYPE(root) == "article" or any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types)
 
 
 def _json_ld_types(root: etree._Element) -> set[str]:
