@@ -10,11 +10,8 @@ from lxml import etree
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.pagekind import is_article_page
+from tool_web.markdown.markdown_pages import PROSE, html_page
 
-PROSE = (
-    "This paragraph is long enough to count as real content for the renderer, and it keeps "
-    "going for a while so that the page is not mistaken for an empty application shell."
-)
 OG_ARTICLE = '<meta property="og:type" content="article">'
 
 
@@ -32,10 +29,11 @@ def comment(i: int) -> str:
 def page(head: str, comments: int = 3, story_paragraphs: int = 3) -> str:
     story = "".join(f"<p>{PROSE}</p>" for _ in range(story_paragraphs))
     thread = "".join(comment(i) for i in range(comments))
-    return (
-        f"<html><head><title>T</title>{head}</head><body><main><h1>Story</h1>{story}"
+    return html_page(
+        f"<main><h1>Story</h1>{story}"
         f'<section id="comments"><h2>{comments} Comments</h2><ol class="comment-list">{thread}'
-        "</ol></section></main></body></html>"
+        "</ol></section></main>",
+        head,
     )
 
 
@@ -99,12 +97,11 @@ def test_page_kind_from_metadata(head: str, expected: bool) -> None:
 
 def article_page(head: str, body_paragraphs: int) -> str:
     story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(body_paragraphs))
-    return (
-        f"<html><head><title>T</title>{head}</head><body><main><h1>The headline</h1>"
-        f'<div class="entry-content">{story}</div>'
+    return html_page(
+        f'<main><h1>The headline</h1><div class="entry-content">{story}</div>'
         f'<div class="author-box"><p>About the writer: {PROSE}</p></div>'
-        f'<div class="more-stories"><p>Another story teaser. {PROSE}</p></div>'
-        "</main></body></html>"
+        f'<div class="more-stories"><p>Another story teaser. {PROSE}</p></div></main>',
+        head,
     )
 
 

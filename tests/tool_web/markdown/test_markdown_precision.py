@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page
 
-PROSE = (
-    "This paragraph is long enough to count as real content for the renderer, and it keeps "
-    "going for a while so that the page is not mistaken for an empty application shell."
-)
 POLICY = "Our privacy policy explains at great length how personal data is processed. " * 10
 
 
 def render(body: str) -> str:
-    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
-    return html_to_markdown(html, url="https://example.com/p")
+    return html_to_markdown(html_page(body), url="https://example.com/p")
 
 
 def test_modal_dialog_in_footer_is_dropped_even_when_it_outweighs_the_content() -> None:

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
-
-PROSE = (
-    "This paragraph is long enough to count as real content for the renderer, and it keeps "
-    "going for a while so that the page is not mistaken for an empty application shell."
-)
-
-
-def page(body: str) -> str:
-    return f"<html><head><title>T</title></head><body>{body}</body></html>"
+from tool_web.markdown.markdown_pages import PROSE, html_page
 
 
 def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
-    return html_to_markdown(page(body), url=url)
+    return html_to_markdown(html_page(body), url=url)
 
 
 def test_headings_and_paragraphs() -> None:
@@ -146,7 +138,7 @@ def test_forum_thread_keeps_every_post() -> None:
 
 
 def test_relative_links_without_url_are_dropped() -> None:
-    out = html_to_markdown(page(f'<p>{PROSE} <a href="/rel">relative</a>.</p>'))
+    out = html_to_markdown(html_page(f'<p>{PROSE} <a href="/rel">relative</a>.</p>'))
     assert "relative" in out
     assert "](" not in out
 
