@@ -193,3 +193,16 @@ def test_code_lines_built_from_br_and_divs_keep_their_line_breaks() -> None:
         "<div class='line'>  y = 2</div></code></pre>"
     )
     assert "```python\nx = 1\n  y = 2\n```" in with_divs
+
+
+def test_table_caption_and_content_outside_cells_come_before_the_grid() -> None:
+    # HTML5 moves what sits in a table but in no cell in front of it; libxml2 leaves it inside.
+    out = render(
+        f"<p>{PROSE}</p><table><caption>Table 1: test scores</caption>"
+        "<div>Scores are out of ten.</div><tr><th>Name</th><th>Score</th></tr>"
+        "<tr><td>Ada</td><td>9</td></tr>Loose note in the table.</table>"
+    )
+    assert (
+        "Table 1: test scores\n\nScores are out of ten.\n\nLoose note in the table.\n\n"
+        "| Name | Score |\n|---|---|\n| Ada | 9 |"
+    ) in out

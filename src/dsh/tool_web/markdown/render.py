@@ -169,14 +169,22 @@ class MarkdownRenderer:
         rows = _rows(table)
         if _is_layout_table(table, rows):
             return f"\n\n{self._contents(table, depth)}\n\n"
+        # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
+        # (libxml2 leaves it inside, where a grid has no place for it); the caption leads.
+        before = "".join(
+            f"\n\n{collapse(piece)}\n\n"
+            if isinstance(piece, str)
+            else self._element(piece, depth + 1)
+            for piece in _outside_cells(table)
+        )
         cells = [[self._cell(cell, depth) for cell in row] for row in rows]
         cells = [row for row in cells if any(row)]
         if not cells:
-            return ""
+            return before
         width = max(len(row) for row in cells)
         lines = [_table_row(row + [""] * (width - len(row))) for row in cells]
         lines.insert(1, "|" + "---|" * width)
-        return "\n\n" + "\n".join(lines) + "\n\n"
+        return before + "\n\n" + "\n".join(lines) + "\n\n"
 
     def _cell(self, cell: etree._Element, depth: int) -> str:
         text = collapse(_normalise(self._contents(cell, depth + 1)).replace(_INDENT, ""))
@@ -289,6 +297,36 @@ def _rows(table: etree._Element) -> list[list[etree._Element]]:
         if _owning_table(row) is table:
             rows.append([cell for cell in row if cell.tag in ("td", "th")])
     return rows
+
+
+# A table's own structure; any other element between them and the cells is misplaced content.
+_TABLE_SECTIONS: Final = frozenset({"thead", "tbody", "tfoot"})
+_TABLE_IGNORED: Final = frozenset({"colgroup", "col"})
+
+
+def _outside_cells(table: etree._Element) -> list[etree._Element | str]:
+    """The caption, then text and elements inside `table` but in no row's cell, in order."""
+    pieces: list[etree._Element | str] = [c for c in table if c.tag == "caption"]
+
+    def stray_text(text: str | None) -> None:
+        if text and text.strip():
+            pieces.append(text)
+
+    def visit(container: etree._Element, allowed: frozenset[str]) -> None:
+        stray_text(container.text)
+        for child in container:
+            tag = child.tag
+            if tag in allowed:
+                if tag in _TABLE_SECTIONS:
+                    visit(child, frozenset({"tr"}))
+                elif tag == "tr":
+                    visit(child, frozenset({"td", "th"}))
+            elif isinstance(tag, str) and tag not in _TABLE_IGNORED and tag != "caption":
+                pieces.append(child)
+            stray_text(child.tail)
+
+    visit(table, _TABLE_SECTIONS | {"tr"})
+    return pieces
 
 
 def _owning_table(element: etree._Element) -> etree._Element | None:
