@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
 from tool_web.markdown.markdown_pages import PROSE, html_page
@@ -69,6 +71,24 @@ def test_inline_links_are_absolute_and_cleaned() -> None:
     assert "top" in out
     assert "#top" not in out
     assert "javascript" not in out
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [
+        ("https://cdn.example.org/docs/", "https://cdn.example.org/docs/guide.html"),
+        ("/v2/", "https://example.com/v2/guide.html"),  # itself relative to the page's URL
+        ("javascript:alert(1)", "https://example.com/docs/guide.html"),  # unusable: ignored
+        ("", "https://example.com/docs/guide.html"),
+    ],
+)
+def test_relative_links_resolve_against_the_base_element(base: str, expected: str) -> None:
+    html = html_page(
+        f'<p>{PROSE} Read <a href="guide.html">the guide</a> first.</p>',
+        head=f'<base href="{base}">',
+    )
+    out = html_to_markdown(html, url="https://example.com/docs/page")
+    assert f"[the guide]({expected})" in out
 
 
 def test_repeated_link_target_shown_once() -> None:

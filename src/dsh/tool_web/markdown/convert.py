@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import logging
+from typing import Final
+
+import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import remove_furniture
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
+from dsh.tool_web.markdown.links import link_base
 from dsh.tool_web.markdown.pagekind import is_article_page
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
@@ -28,6 +32,9 @@ from dsh.tool_web.markdown.shell import (
 from dsh.tool_web.markdown.stats import measure
 
 _log = logging.getLogger(__name__)
+
+# The page's first <base href> (empty when it has none): read before <head> is stripped.
+_BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -66,6 +73,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     scripted = looks_like_app(root)
     metadata = page_metadata(root)
     article_page = is_article_page(root, cleaned)  # reads JSON-LD, so before scripts go
+    links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     strip_non_content(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
@@ -79,4 +87,5 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     if article_page:
         main = article_body(main, stats)
     prune_link_blocks(main, stats)
-    return MarkdownRenderer(url, stats).render(main), scripted, metadata
+    renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
+    return renderer.render(main), scripted, metadata

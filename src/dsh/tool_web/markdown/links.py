@@ -27,11 +27,31 @@ def _is_tracking(name: str) -> bool:
     return lowered in _TRACKING_PARAMS or lowered.startswith(_TRACKING_PREFIXES)
 
 
-def clean_url(href: str, base_url: str | None) -> str | None:
+def link_base(page_url: str | None, base_href: str) -> str | None:
+    """What relative links resolve against: the page's `<base href>` if it has a usable one.
+
+    Browsers resolve against `<base href>` (itself relative to the page's URL); without it, or
+    with one that is not an absolute http(s) URL once resolved, the page's own URL.
+    """
+    base_href = base_href.strip()
+    if not base_href:
+        return page_url
+    try:
+        resolved = urljoin(page_url, base_href) if page_url else base_href
+        parts = urlsplit(resolved)
+    except ValueError:
+        return page_url
+    if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
+        return page_url
+    return resolved
+
+
+def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> str | None:
     """The absolute URL worth showing for an href, or None when it is noise.
 
     Noise: in-page anchors, javascript:/data:/mailto: and other non-web schemes, relative links
-    we cannot resolve, and very long opaque URLs.
+    we cannot resolve, and very long opaque URLs. `base_url` resolves relative links (see
+    `link_base`); `page_url` (default: `base_url`) is the page itself, whose links are anchors.
     """
     href = href.strip()
     if not href or href.startswith("#"):
@@ -43,7 +63,8 @@ def clean_url(href: str, base_url: str | None) -> str | None:
         return None
     if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
         return None
-    if base_url and _same_page(parts.geturl(), base_url):
+    this_page = page_url or base_url
+    if this_page and _same_page(parts.geturl(), this_page):
         return None
     query = parts.query
     if query:

@@ -60,8 +60,11 @@ def _normalise(markdown: str) -> str:
 class MarkdownRenderer:
     """Renders one subtree; holds the state that spans it (code blocks, links already shown)."""
 
-    def __init__(self, base_url: str | None, stats: TextStats) -> None:
-        self._base_url = base_url
+    def __init__(
+        self, base_url: str | None, stats: TextStats, *, page_url: str | None = None
+    ) -> None:
+        self._base_url = base_url  # what relative links resolve against
+        self._page_url = page_url or base_url
         self._stats = stats
         self._code_blocks: list[str] = []
         self._shown_urls: set[str] = set()
@@ -224,7 +227,7 @@ class MarkdownRenderer:
         label = collapse(text).strip()
         if not label:
             return text
-        url = clean_url(element.get("href") or "", self._base_url)
+        url = clean_url(element.get("href") or "", self._base_url, self._page_url)
         if url is None or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
             return text
         self._shown_urls.add(url)
