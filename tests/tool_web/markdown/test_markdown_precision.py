@@ -61,6 +61,17 @@ def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
     assert out.count("```\nmake test\n```") == 2
 
 
+def test_each_card_keeps_its_fields_even_when_they_repeat() -> None:
+    cards = "".join(
+        f"<div class='card'><h3>Monitor arm model {n}</h3><p>For monitors: 5-22 lbs</p>"
+        "<p>Add to cart</p></div>"
+        for n in range(4)
+    )
+    out = render(f"<h1>Monitor arms</h1><p>{PROSE}</p>{cards}")
+    assert out.count("For monitors: 5-22 lbs") == 4
+    assert out.count("Add to cart") == 1
+
+
 def test_link_dense_block_inside_prose_is_dropped() -> None:
     related = "".join(
         f'<li><a href="/post/{n}">Another story number {n}</a></li>' for n in range(6)

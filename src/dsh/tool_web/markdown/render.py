@@ -237,18 +237,24 @@ class MarkdownRenderer:
         return f"{lead}[{label}]({url}){trail}"
 
 
+# "Screen size: up to 43 in", "Price: $19": a field of one item among many (product cards,
+# listings). Repeated, it still belongs to each item, so it is not de-duplicated.
+_ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: .*\d")
+
+
 def _drop_repeated_blocks(markdown: str) -> str:
     """Keep only the first copy of a block that appears more than once (case and whitespace aside).
 
     Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
-    as a label). Code blocks are placeholders here, so two identical snippets both survive.
+    as a label). Code blocks are placeholders here, so two identical snippets both survive;
+    item fields (`_ITEM_FIELD`) are kept too.
     """
     seen: set[str] = set()
     kept: list[str] = []
     for block in markdown.split("\n\n"):
         key = " ".join(block.strip("#*-> ").lower().split())
-        if _CODE_OPEN not in key:
+        if _CODE_OPEN not in key and not _ITEM_FIELD.match(key):
             if key in seen:
                 continue
             seen.add(key)
