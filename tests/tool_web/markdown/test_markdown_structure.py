@@ -226,3 +226,8 @@ def test_table_caption_and_content_outside_cells_come_before_the_grid() -> None:
         "Table 1: test scores\n\nScores are out of ten.\n\nLoose note in the table.\n\n"
         "| Name | Score |\n|---|---|\n| Ada | 9 |"
     ) in out
+
+
+def test_invisible_characters_do_not_split_words() -> None:
+    out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
+    assert "international cooperation and more" in out

@@ -41,7 +41,10 @@ _INDENT: Final = "\x01"
 _CODE_OPEN: Final = "\x02"
 _CODE_CLOSE: Final = "\x03"
 
-_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0\u200b]+")
+_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
+# Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
+# word joiners, stray byte-order marks. (Zero-width joiners stay: emoji and scripts need them.)
+_INVISIBLE: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
 _CODE_PLACEHOLDER: Final = re.compile(f"{_CODE_OPEN}(\\d+){_CODE_CLOSE}")
@@ -53,7 +56,8 @@ def collapse(text: str) -> str:
 
 def _normalise(markdown: str) -> str:
     """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
-    lines = [line.strip(" ") for line in _SPACES.sub(" ", markdown).split("\n")]
+    visible = _INVISIBLE.sub("", markdown)
+    lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
