@@ -77,7 +77,7 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
     best = max(candidates, key=lambda e: _prose(stats, e), default=None)
     if best is None or _prose(stats, best) < ARTICLE_BODY_SHARE * total:
         return root
-    if next(best.iter("h1"), None) is None:
+    if best.tag in _WRAPPERS and next(best.iter("h1"), None) is None:
         title = next((h for h in root.iter("h1") if best not in h.iterdescendants()), None)
         if title is not None:
             heading = copy.deepcopy(title)
