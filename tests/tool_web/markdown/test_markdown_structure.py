@@ -231,3 +231,11 @@ def test_table_caption_and_content_outside_cells_come_before_the_grid() -> None:
 def test_invisible_characters_do_not_split_words() -> None:
     out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
     assert "international cooperation and more" in out
+
+
+def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "
+        '1<sup>st</sup> time, as claimed<sup><a href="#fn3">[3]</a></sup>.</p>'
+    )
+    assert "About 10^15 operations on 30 m^2, the 1st time, as claimed^[3]." in out

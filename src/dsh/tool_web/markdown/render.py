@@ -41,6 +41,8 @@ _INDENT: Final = "\x01"
 _CODE_OPEN: Final = "\x02"
 _CODE_CLOSE: Final = "\x03"
 
+# What a superscript number looks like: "2", "15", "[3]", "-6".
+_SUPERSCRIPT_NUMBER: Final = re.compile(r"\[?[-−]?\d{1,4}\]?")
 _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 # Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
 # word joiners, stray byte-order marks. (Zero-width joiners stay: emoji and scripts need them.)
@@ -117,6 +119,8 @@ class MarkdownRenderer:
             return ""
         if tag in _CODE_TAGS:
             return _inline_code(_text(element))
+        if tag == "sup":
+            return self._superscript(element, depth)
         if tag in _STRONG_TAGS:
             return _wrap(self._contents(element, depth), "**")
         if tag in _EMPHASIS_TAGS:
@@ -124,6 +128,18 @@ class MarkdownRenderer:
         if tag in _BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
+
+    def _superscript(self, element: etree._Element, depth: int) -> str:
+        """A superscript number keeps a caret: `10^15`, `m^2`, a footnote's `^3`.
+
+        As plain text it would join the digits before it ("10<sup>15</sup>" read as 1015).
+        Other superscripts ("1<sup>st</sup>") read fine as they are.
+        """
+        text = self._contents(element, depth)
+        number = text.strip()
+        if _SUPERSCRIPT_NUMBER.fullmatch(number):
+            return f"^{number}"
+        return text
 
     # -- blocks ------------------------------------------------------------------------------
 
