@@ -62,6 +62,26 @@ def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
 
 
 @pytest.mark.parametrize(
+    "table",
+    [
+        "<tr>" + "<td>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
+        "<tr>" + "<td rowspan=0>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
+        ("<tr>" + "<td colspan=1000 rowspan=65534>x</td>" * 200 + "</tr>") * 300,
+    ],
+    ids=["one-wide-row-over-short-rows", "wide-rowspans", "huge-spans-everywhere"],
+)
+def test_tables_cannot_multiply_their_cells(table: str) -> None:
+    # Padded to a full grid, the first table alone is 600 million cells; padding is bounded.
+    html = f"<p>{WORDS * 5}</p><table>{table}</table>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert out.count("|") <= 8 * html.count("<td")
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     "html",
     [
         "<html><body><p>unclosed <b>bold <i>italic <table><tr><td>cell",

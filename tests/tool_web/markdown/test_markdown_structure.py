@@ -51,6 +51,28 @@ def test_gfm_table() -> None:
     assert "| Name | Size |\n|---|---|\n| a\\|b | 1 **kB** |\n| c | |" in out
 
 
+def test_spanned_cells_keep_the_columns_of_the_cells_after_them() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Part</th><th>Size</th><th>Value</th></tr>"
+        "<tr><td rowspan=2>Box</td><td>Height</td><td>10</td></tr><tr><td>Width</td><td>5</td></tr>"
+        "<tr><td colspan=2>Total</td><td>15</td></tr>"
+        "<tr><td rowspan=0>Lid</td><td>Height</td><td>1</td></tr><tr><td>Width</td></tr></table>"
+    )
+    assert (
+        "| Part | Size | Value |\n|---|---|---|\n| Box | Height | 10 |\n| | Width | 5 |\n"
+        "| Total | | 15 |\n| Lid | Height | 1 |\n| | Width | |"
+    ) in out
+
+
+def test_malformed_spans_count_as_one() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>A</th><th>B</th></tr>"
+        '<tr><td colspan="wide">1</td><td rowspan="-2">2</td></tr>'
+        "<tr><td>3</td><td>4</td></tr></table>"
+    )
+    assert "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |" in out
+
+
 def test_layout_table_renders_as_blocks() -> None:
     out = render(f"<table><tr><td><p>{PROSE}</p><p>Second.</p><p>Third.</p></td></tr></table>")
     assert "|" not in out

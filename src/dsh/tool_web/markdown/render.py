@@ -200,12 +200,21 @@ class MarkdownRenderer:
             else self._element(piece, depth + 1)
             for piece in _outside_cells(table)
         )
-        cells = [[self._cell(cell, depth) for cell in row] for row in rows]
-        cells = [row for row in cells if any(row)]
+        cells = [
+            row
+            for row in _grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
+            if any(row)
+        ]
         if not cells:
             return before
         width = max(len(row) for row in cells)
-        lines = [_table_row(row + [""] * (width - len(row))) for row in cells]
+        placed = sum(len(row) for row in cells)
+        # Short rows are padded to the full width, unless that would multiply the table (one
+        # row of thousands of cells over thousands of short rows): GFM reads a short row as
+        # ending in empty cells anyway, so only the header row must be complete.
+        padded = cells if len(cells) * width - placed <= _PADDING_PER_CELL * placed else cells[:1]
+        lines = [_table_row(row + [""] * (width - len(row))) for row in padded]
+        lines.extend(_table_row(row) for row in cells[len(padded) :])
         lines.insert(1, "|" + "---|" * width)
         return before + "\n\n" + "\n".join(lines) + "\n\n"
 
@@ -327,6 +336,86 @@ def _rows(table: etree._Element) -> list[list[etree._Element]]:
             rows.append([cell for cell in row if cell.tag in ("td", "th")])
     return rows
 
+
+def _grid(rows: list[list[etree._Element]], texts: list[list[str]]) -> list[list[str]]:
+    """Cell texts placed in the columns their `colspan`/`rowspan` give them.
+
+    Spanned positions are left empty: without them every cell after a span would slide into
+    the wrong column, and the model would read a value under the wrong header.
+    """
+    layout = _SpanLayout(rows)
+    return [
+        layout.place(row, row_texts, rows_below=len(rows) - index - 1)
+        for index, (row, row_texts) in enumerate(zip(rows, texts, strict=True))
+    ]
+
+
+class _SpanLayout:
+    """The columns still covered by rowspans from rows above, and what padding may still cost.
+
+    Hostile spans (`colspan="1000"` on every cell, wide rowspans down thousands of rows) cannot
+    blow the grid up: spans pad only up to the widest row's real cell count, and all padding
+    together stays within a few empty cells per real cell. Past that, spans are ignored; every
+    cell's own text is always placed.
+    """
+
+    def __init__(self, rows: list[list[etree._Element]]) -> None:
+        self._limit = max(len(row) for row in rows)
+        self._covered: dict[int, int] = {}  # column -> rows below it still covers
+        self._padding_left = _PADDING_PER_CELL * sum(len(row) for row in rows)
+
+    def place(self, row: list[etree._Element], texts: list[str], *, rows_below: int) -> list[str]:
+        line: list[str] = []
+        for cell, text in zip(row, texts, strict=True):
+            while len(line) in self._covered:
+                self._pad_covered(line)
+            column = len(line)
+            line.append(text)
+            width = min(_span(cell, "colspan"), max(self._limit - column, 1))
+            for _ in range(width - 1):
+                self._pad(line)
+            down = _span(cell, "rowspan")
+            down = rows_below if down == 0 else min(down - 1, rows_below)
+            if down > 0 and self._padding_left > 0:
+                for spanned in range(column, min(column + width, self._limit)):
+                    self._covered[spanned] = down
+        # Columns past the row's last cell that a rowspan from above still covers.
+        last = max(self._covered, default=-1)
+        while self._covered and len(line) <= last:
+            if len(line) in self._covered:
+                self._pad_covered(line)
+            else:
+                self._pad(line)
+        return line
+
+    def _pad_covered(self, line: list[str]) -> None:
+        column = len(line)
+        self._covered[column] -= 1
+        if self._covered[column] <= 0:
+            del self._covered[column]
+        self._pad(line)
+
+    def _pad(self, line: list[str]) -> None:
+        if self._padding_left <= 0:
+            self._covered.clear()
+            return
+        self._padding_left -= 1
+        line.append("")
+
+
+def _span(cell: etree._Element, attribute: str) -> int:
+    """A cell's `colspan`/`rowspan`, as browsers read it (`rowspan="0"`: to the section's end)."""
+    try:
+        value = int((cell.get(attribute) or "1").strip())
+    except ValueError:
+        return 1
+    if value == 0 and attribute == "rowspan":
+        return 0
+    return max(value, 1)
+
+
+# Empty cells that spans may add, per real cell of the table (see `_SpanLayout`).
+_PADDING_PER_CELL: Final = 4
 
 # A table's own structure; any other element between them and the cells is misplaced content.
 _TABLE_SECTIONS: Final = frozenset({"thead", "tbody", "tfoot"})
