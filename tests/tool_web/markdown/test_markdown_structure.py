@@ -43,6 +43,33 @@ def test_code_block_keeps_whitespace_and_language() -> None:
     assert f"```python\n{code}\n```" in out
 
 
+def test_code_blocks_stay_inside_list_items_and_quotes() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ol><li>Install:<pre><code class='language-bash'>pip install x\n\n"
+        "x --go</code></pre></li><li>Done</li></ol>"
+        "<blockquote><p>Quoted:</p><pre>a = 1\nb = 2</pre></blockquote>"
+    )
+    assert "1. Install:\n   ```bash\n   pip install x\n\n   x --go\n   ```\n2. Done" in out
+    assert "> Quoted:\n>\n> ```\n> a = 1\n> b = 2\n> ```" in out
+
+
+def test_code_in_a_table_cell_is_inline_and_fences_outlast_backticks() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Command</th><th>Effect</th></tr>"
+        "<tr><td><pre>ls -l\npwd</pre></td><td>lists</td></tr></table>"
+        "<p>Quote with <code>`tick</code> or <code>a``b`c</code>.</p><pre>```\nfenced\n```</pre>"
+    )
+    assert "| `ls -l pwd` | lists |" in out
+    assert "Quote with `` `tick `` or ```a``b`c```." in out
+    assert "````\n```\nfenced\n```\n````" in out
+
+
+def test_heading_nested_in_a_heading_keeps_its_own_line() -> None:
+    # libxml2 keeps the h2 inside the h1; an HTML5 parser closes the h1 first.
+    out = render(f"<h1>Title<h2>Sub<em>title</em></h2> tail</h1><p>{PROSE}</p>")
+    assert out.startswith("# Title\n\n## Sub*title*\n\ntail\n\n")
+
+
 def test_gfm_table() -> None:
     out = render(
         f"<p>{PROSE}</p><table><thead><tr><th>Name</th><th>Size</th></tr></thead>"
@@ -71,6 +98,21 @@ def test_malformed_spans_count_as_one() -> None:
         "<tr><td>3</td><td>4</td></tr></table>"
     )
     assert "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |" in out
+
+
+def test_headings_in_cells_are_labels() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th><h4>Ingredient</h4></th><th><h4>Amount</h4></th></tr>"
+        "<tr><td># of eggs</td><td>2</td></tr></table>"
+    )
+    assert "| Ingredient | Amount |\n|---|---|\n| # of eggs | 2 |" in out
+
+
+def test_a_cell_holding_a_whole_post_is_a_page_column() -> None:
+    post = f"<h2>Day 7</h2><p>{PROSE}</p>" * 12  # one <div> child: not caught by block count
+    out = render(f"<table><tr><td><div>{post}</div></td><td>Sidebar: archive</td></tr></table>")
+    assert "|" not in out
+    assert f"## Day 7\n\n{PROSE}" in out
 
 
 def test_layout_table_renders_as_blocks() -> None:

@@ -50,6 +50,11 @@ _INVISIBLE: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
 _CODE_PLACEHOLDER: Final = re.compile(f"{_CODE_OPEN}(\\d+){_CODE_CLOSE}")
+# A code block's placeholder with what stands before it on its line (list indentation, quote
+# markers, a list item's own marker), which every line of the block must repeat.
+_CODE_LINE: Final = re.compile(f"^([^\\n{_CODE_OPEN}]*){_CODE_OPEN}(\\d+){_CODE_CLOSE}", re.M)
+_NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
+_BACKTICK_RUNS: Final = re.compile("`+")
 
 
 def collapse(text: str) -> str:
@@ -72,13 +77,29 @@ class MarkdownRenderer:
         self._base_url = base_url  # what relative links resolve against
         self._page_url = page_url or base_url
         self._stats = stats
-        self._code_blocks: list[str] = []
+        self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_urls: set[str] = set()
+        self._cells_open = 0  # table cells being rendered around the current element
 
     def render(self, element: etree._Element) -> str:
         markdown = _drop_repeated_blocks(_normalise(self._element(element, 0)))
         markdown = markdown.replace(_INDENT, " ")
-        return _CODE_PLACEHOLDER.sub(lambda m: self._code_blocks[int(m.group(1))], markdown)
+        return _CODE_LINE.sub(self._fenced, markdown)
+
+    def _fenced(self, placeholder: re.Match[str]) -> str:
+        """A code block fenced in place, every line carrying its list indentation or `>`."""
+        prefix = placeholder.group(1)
+        language, code = self._code_blocks[int(placeholder.group(2))]
+        fence = _block_fence(code)
+        lines = [f"{fence}{language}", *code.split("\n"), fence]
+        # After the first line a list marker ("1. ", "- ") becomes indentation; quotes stay.
+        continuation = _NOT_QUOTE_MARKER.sub(" ", prefix)
+        return prefix + "\n".join(
+            [
+                lines[0],
+                *(continuation + line if line else continuation.rstrip() for line in lines[1:]),
+            ]
+        )
 
     # -- traversal -------------------------------------------------------------------------
 
@@ -144,12 +165,29 @@ class MarkdownRenderer:
     # -- blocks ------------------------------------------------------------------------------
 
     def _heading(self, element: etree._Element, level: int, depth: int) -> str:
-        text = collapse(self._contents(element, depth)).strip()
-        if not text:
-            return ""
-        if len(text) > MAX_INLINE_CHARS:
-            return f"\n\n{text}\n\n"
-        return f"\n\n{'#' * level} {text}\n\n"
+        if self._cells_open:
+            # In a grid cell (a column title written as <h4>) a heading is a label: no marks.
+            return f"\n\n{self._contents(element, depth)}\n\n"
+        if any(True for _ in element.iterdescendants(*_HEADINGS)):
+            return self._heading_holding_headings(element, level, depth)
+        return _heading_line(collapse(self._contents(element, depth)).strip(), level)
+
+    def _heading_holding_headings(self, element: etree._Element, level: int, depth: int) -> str:
+        """libxml2 nests `<h1>Title<h2>Sub</h2></h1>` where HTML5 closes the h1 at the h2.
+
+        What comes before the first inner heading is this heading; the rest follows as the
+        blocks it is, so the inner heading keeps its own line and level.
+        """
+        head = [collapse(element.text or "")]
+        rest: list[str] = []
+        target = head
+        for child in element:
+            if target is head and _holds_heading(child):
+                target = rest
+            target.append(self._element(child, depth + 1))
+            if child.tail:
+                target.append(collapse(child.tail))
+        return _heading_line(collapse("".join(head)).strip(), level) + "".join(rest)
 
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
         number = _start_number(element)
@@ -183,14 +221,12 @@ class MarkdownRenderer:
         code = _code_text(element).strip("\n")
         if not code.strip():
             return ""
-        fence = "````" if "```" in code else "```"
-        block = f"{fence}{_language(element)}\n{code}\n{fence}"
-        self._code_blocks.append(block)
+        self._code_blocks.append((_language(element), code))
         return f"\n\n{_CODE_OPEN}{len(self._code_blocks) - 1}{_CODE_CLOSE}\n\n"
 
     def _table(self, table: etree._Element, depth: int) -> str:
         rows = _rows(table)
-        if _is_layout_table(table, rows):
+        if _is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
         # (libxml2 leaves it inside, where a grid has no place for it); the caption leads.
@@ -219,7 +255,13 @@ class MarkdownRenderer:
         return before + "\n\n" + "\n".join(lines) + "\n\n"
 
     def _cell(self, cell: etree._Element, depth: int) -> str:
-        text = collapse(_normalise(self._contents(cell, depth + 1)).replace(_INDENT, ""))
+        self._cells_open += 1
+        try:
+            text = collapse(_normalise(self._contents(cell, depth + 1)).replace(_INDENT, ""))
+        finally:
+            self._cells_open -= 1
+        # A grid row cannot hold a fenced block: code in a cell becomes inline code.
+        text = _CODE_PLACEHOLDER.sub(lambda m: _inline_code(self._code_blocks[int(m[1])][1]), text)
         return text.strip().replace("|", "\\|")
 
     def _in_prose(self, link: etree._Element) -> bool:
@@ -291,6 +333,18 @@ def _drop_repeated_blocks(markdown: str) -> str:
     return "\n\n".join(kept)
 
 
+def _heading_line(text: str, level: int) -> str:
+    if not text:
+        return ""
+    if len(text) > MAX_INLINE_CHARS:
+        return f"\n\n{text}\n\n"
+    return f"\n\n{'#' * level} {text}\n\n"
+
+
+def _holds_heading(element: etree._Element) -> bool:
+    return element.tag in _HEADINGS or any(True for _ in element.iterdescendants(*_HEADINGS))
+
+
 def _wrap(text: str, marker: str) -> str:
     stripped = text.strip()
     if not stripped or "\n" in stripped or marker in stripped:
@@ -304,8 +358,25 @@ def _inline_code(text: str) -> str:
     code = collapse(text).strip()
     if not code:
         return ""
-    fence = "``" if "`" in code else "`"
+    fence = _inline_fence(code)
+    if code.startswith("`") or code.endswith("`"):
+        code = f" {code} "  # CommonMark strips one space each side; a backtick would merge
     return f"{fence}{code}{fence}"
+
+
+def _inline_fence(code: str) -> str:
+    """The shortest run of backticks that the code does not contain (CommonMark code spans)."""
+    runs = {len(run) for run in _BACKTICK_RUNS.findall(code)}
+    length = 1
+    while length in runs:
+        length += 1
+    return "`" * length
+
+
+def _block_fence(code: str) -> str:
+    """Three backticks, or more than the longest run in the code (which would close it)."""
+    longest = max((len(run) for run in _BACKTICK_RUNS.findall(code)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def _language(pre: etree._Element) -> str:
@@ -453,11 +524,18 @@ def _owning_table(element: etree._Element) -> etree._Element | None:
     return None
 
 
-def _is_layout_table(table: etree._Element, rows: list[list[etree._Element]]) -> bool:
+def _is_layout_table(
+    table: etree._Element, rows: list[list[etree._Element]], stats: TextStats
+) -> bool:
     """Tables used for page layout read better as blocks than as a one-cell grid."""
     if not rows or any(True for _ in table.iter("table") if _ is not table):
         return True
     if max(len(row) for row in rows) < 2:
+        return True
+    cells = [cell for row in rows for cell in row]
+    # A cell holding more prose than any label is a page column (a blog's post beside its
+    # sidebar): as a grid cell, the whole article would run together on one line.
+    if any(stats.text.get(cell, 0) > MAX_INLINE_CHARS for cell in cells):
         return True
     block_children = sum(
         1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
