@@ -121,6 +121,18 @@ def test_layout_table_renders_as_blocks() -> None:
     assert PROSE in out
 
 
+def test_definition_lists_keep_each_value_with_its_term() -> None:
+    out = render(
+        f"<p>{PROSE}</p><dl><dt>Bluetooth</dt><dd>Yes</dd><dt>Wi-Fi:</dt><dd>Yes</dd>"
+        "<div><dt>Weight</dt><dd>1.2 kg</dd></div>loose note<dt>Warranty</dt>"
+        f"<dd><p>{PROSE}</p><p>Second paragraph.</p></dd><dt>Orphan term</dt></dl>"
+    )
+    assert (
+        "Bluetooth: Yes\n\nWi-Fi: Yes\n\nWeight: 1.2 kg\n\nloose note\n\nWarranty\n\n"
+        f"{PROSE}\n\nSecond paragraph.\n\nOrphan term"
+    ) in out
+
+
 def test_blockquote() -> None:
     out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
     assert "> Quoted one.\n>\n> Quoted two." in out

@@ -130,6 +130,8 @@ class MarkdownRenderer:
             return self._table(element, depth)
         if tag == "blockquote":
             return self._blockquote(element, depth)
+        if tag == "dl":
+            return self._definition_list(element, depth)
         if tag == "a":
             return self._link(element, depth)
         if tag == "br":
@@ -209,6 +211,33 @@ class MarkdownRenderer:
                 "\n".join([f"{marker} {lines[0]}", *(f"{indent}{line}" for line in lines[1:])])
             )
         return "\n".join(items)
+
+    def _definition_list(self, element: etree._Element, depth: int) -> str:
+        """`Term: definition`, one per line, when both are short text.
+
+        As separate blocks a spec list ("Bluetooth", "Yes", "Wi-Fi", "Yes") loses which value
+        belongs to which term, and the second "Yes", a repeated block, would be dropped.
+        """
+        blocks: list[str] = []
+        term: str | None = None
+        for item in _definition_items(element):
+            if isinstance(item, str):
+                body = collapse(item).strip()
+            else:
+                body = _normalise(self._element(item, depth + 1))
+            if not isinstance(item, str) and item.tag == "dt":
+                if term:
+                    blocks.append(term)
+                term = body
+                continue
+            if term and body and not isinstance(item, str) and _joinable(term, body):
+                blocks.append(f"{term} {body}" if term.endswith(":") else f"{term}: {body}")
+            else:
+                blocks.extend(block for block in (term, body) if block)
+            term = None
+        if term:
+            blocks.append(term)
+        return "\n\n" + "\n\n".join(blocks) + "\n\n"
 
     def _blockquote(self, element: etree._Element, depth: int) -> str:
         body = _normalise(self._contents(element, depth))
@@ -331,6 +360,35 @@ def _drop_repeated_blocks(markdown: str) -> str:
             seen.add(key)
         kept.append(block)
     return "\n\n".join(kept)
+
+
+def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
+    """A list's `dt`/`dd` children in order, looking through the `div`s HTML allows around
+    each group; stray elements and text between them come along in place."""
+    items: list[etree._Element | str] = []
+
+    def add(container: etree._Element, groups: bool) -> None:
+        if container.text and container.text.strip():
+            items.append(container.text)
+        for child in container:
+            if groups and child.tag == "div" and any(True for _ in child.iterchildren("dt", "dd")):
+                add(child, groups=False)
+            elif isinstance(child.tag, str):
+                items.append(child)
+            if child.tail and child.tail.strip():
+                items.append(child.tail)
+
+    add(dl, groups=True)
+    return items
+
+
+def _joinable(term: str, definition: str) -> bool:
+    return (
+        "\n" not in term
+        and "\n" not in definition
+        and _CODE_OPEN not in definition
+        and len(term) + len(definition) <= MAX_INLINE_CHARS
+    )
 
 
 def _heading_line(text: str, level: int) -> str:
