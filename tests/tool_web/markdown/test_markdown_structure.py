@@ -125,11 +125,11 @@ def test_definition_lists_keep_each_value_with_its_term() -> None:
     out = render(
         f"<p>{PROSE}</p><dl><dt>Bluetooth</dt><dd>Yes</dd><dt>Wi-Fi:</dt><dd>Yes</dd>"
         "<div><dt>Weight</dt><dd>1.2 kg</dd></div>loose note<dt>Warranty</dt>"
-        f"<dd><p>{PROSE}</p><p>Second paragraph.</p></dd><dt>Orphan term</dt></dl>"
+        "<dd><p>Two years.</p><p>Parts only.</p></dd><dt>Orphan term</dt></dl>"
     )
     assert (
         "Bluetooth: Yes\n\nWi-Fi: Yes\n\nWeight: 1.2 kg\n\nloose note\n\nWarranty\n\n"
-        f"{PROSE}\n\nSecond paragraph.\n\nOrphan term"
+        "Two years.\n\nParts only.\n\nOrphan term"
     ) in out
 
 
