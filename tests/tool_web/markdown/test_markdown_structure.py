@@ -304,6 +304,31 @@ def test_table_caption_and_content_outside_cells_come_before_the_grid() -> None:
     ) in out
 
 
+def test_mathml_is_kept_as_tex() -> None:
+    wikipedia_inline = (
+        '<span class="mwe-math-element"><span class="mwe-math-mathml-inline" style="display:none">'
+        '<math alttext="{\\displaystyle E=mc^{2}}"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi>'
+        '<msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">'
+        "{\\displaystyle E=mc^{2}}</annotation></semantics></math></span>"
+        '<img src="f.svg" alt="{\\displaystyle E=mc^{2}}"></span>'
+    )
+    out = render(
+        f"<p>{PROSE}</p><p>Energy is {wikipedia_inline} at rest, and "
+        "<math><mi>x</mi><mo>=</mo><mn>2</mn></math> here.</p>"
+        "<math display='block' alttext='\\sum_i x_i'><mi>x</mi></math><p>After.</p>"
+    )
+    assert "Energy is $E=mc^{2}$ at rest, and $x=2$ here.\n\n$$\\sum_i x_i$$\n\nAfter." in out
+
+
+def test_struck_text_quotes_and_reversed_lists() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Now <del>$120</del> $99, <s>sold out</s>, he said <q>buy</q>.</p>"
+        "<ol reversed><li>three</li><li>two</li><li>one</li></ol>"
+    )
+    assert 'Now ~~$120~~ $99, ~~sold out~~, he said "buy".' in out
+    assert "3. three\n2. two\n1. one" in out
+
+
 def test_invisible_characters_do_not_split_words() -> None:
     out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
     assert "international cooperation and more" in out

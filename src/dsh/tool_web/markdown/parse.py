@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html.parser
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -130,13 +131,45 @@ def parse(data: bytes) -> etree._Element:
     return root
 
 
+# MathML, read as the TeX its author wrote (an `application/x-tex` annotation, as Wikipedia and
+# most converters emit, or the `alttext` attribute), else as the text of its tokens.
+_TEX_ANNOTATION: Final = etree.XPath(
+    "string(.//annotation[@encoding='application/x-tex' or @encoding='TeX'])"
+)
+# Wikipedia wraps every formula in `{\displaystyle ...}`: a rendering hint, not the formula.
+_DISPLAYSTYLE: Final = re.compile(r"\{\\(?:displaystyle|textstyle)\s*(.*)\}", re.S)
+
+
+def _math_as_tex(root: etree._Element) -> None:
+    """Replace each `<math>` with its formula in TeX: `$...$`, or `$$...$$` on its own line
+    for display math. Dropped with the other non-content, a science page would lose every
+    formula (Wikipedia's fallback images are dropped too)."""
+    for math in list(root.iter("math")):
+        if any(True for _ in math.iterancestors("math")):
+            continue
+        tex = str(_TEX_ANNOTATION(math)).strip() or (math.get("alttext") or "").strip()
+        if not tex:
+            tex = " ".join("".join(str(piece) for piece in math.itertext()).split())
+        if wrapped := _DISPLAYSTYLE.fullmatch(tex):
+            tex = wrapped[1].strip()
+        display = (math.get("display") or "").lower() == "block"
+        replacement = etree.Element("div" if display else "span")
+        replacement.text = (f"$${tex}$$" if display else f"${tex}$") if tex else ""
+        replacement.tail = math.tail
+        parent = math.getparent()
+        if parent is not None:
+            parent.replace(math, replacement)
+
+
 def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
 
+    MathML is kept as TeX (see `_math_as_tex`).
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
     A <button> that holds block-level content is kept as a <div> (see `_BUTTONS_HOLDING_BLOCKS`).
     """
+    _math_as_tex(root)
     found = _BUTTONS_HOLDING_BLOCKS(root)
     if isinstance(found, list):
         for button in found:

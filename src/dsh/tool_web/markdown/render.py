@@ -32,6 +32,7 @@ _ITEM_TITLE_MIN_WORDS: Final = 3
 _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _STRONG_TAGS: Final = frozenset({"strong", "b"})
 _EMPHASIS_TAGS: Final = frozenset({"em", "i"})
+_STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
 
@@ -148,6 +149,11 @@ class MarkdownRenderer:
             return _wrap(self._contents(element, depth), "**")
         if tag in _EMPHASIS_TAGS:
             return _wrap(self._contents(element, depth), "*")
+        if tag in _STRUCK_TAGS:
+            # A struck-out price or a retracted claim must not read as the current one.
+            return _wrap(self._contents(element, depth), "~~")
+        if tag == "q":
+            return f'"{self._contents(element, depth)}"'
         if tag in _BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
@@ -192,7 +198,9 @@ class MarkdownRenderer:
         return _heading_line(collapse("".join(head)).strip(), level) + "".join(rest)
 
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
-        number = _start_number(element)
+        reversed_order = ordered and element.get("reversed") is not None
+        number = _start_number(element, reversed_order)
+        step = -1 if reversed_order else 1
         items: list[str] = []
         for child in element:
             if not isinstance(child.tag, str):
@@ -204,7 +212,7 @@ class MarkdownRenderer:
                 items.append(body)
                 continue
             marker = f"{number}." if ordered else "-"
-            number += 1
+            number += step
             indent = _INDENT * (len(marker) + 1)
             lines = [line for line in body.split("\n") if line]
             items.append(
@@ -451,11 +459,12 @@ def _language(pre: etree._Element) -> str:
     return ""
 
 
-def _start_number(element: etree._Element) -> int:
+def _start_number(element: etree._Element, reversed_order: bool) -> int:
+    """The first item's number: `start`, else 1 (a `reversed` list counts down from its length)."""
     try:
-        return int(element.get("start") or 1)
+        return int(element.get("start") or "")
     except ValueError:
-        return 1
+        return sum(1 for _ in element.iterchildren("li")) if reversed_order else 1
 
 
 def _rows(table: etree._Element) -> list[list[etree._Element]]:
