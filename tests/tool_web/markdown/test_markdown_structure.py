@@ -167,6 +167,29 @@ def test_relative_links_resolve_against_the_base_element(base: str, expected: st
     assert f"[the guide]({expected})" in out
 
 
+def test_a_url_written_as_the_label_is_shown_once() -> None:
+    out = render(
+        f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'
+        ' and <a href="https://www.booking.com/">Booking.com</a> compared.</p>'
+    )
+    assert "Source: https://data.example.org/t1/ and [Booking.com](https://www.booking.com/)" in out
+
+
+def test_contact_links_keep_the_address_the_label_does_not_show() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Write to <a href='mailto:help@example.com?subject=Hi'>our team</a>, "
+        "<a href='mailto:sales@example.com'>sales@example.com</a> or "
+        "<a href='tel:+1 555 0100 200'>(555) 0100-200</a>.</p>"
+        "<div><a href='tel:+44-20-7946-0000'>Call us</a></div>"  # standalone, not prose
+        "<div><a href='mailto:bad(address)'>Odd</a> <a href='mailto:'>Empty</a></div>"
+    )
+    assert (
+        "Write to [our team](mailto:help@example.com), sales@example.com or (555) 0100-200." in out
+    )
+    assert "[Call us](tel:+44-20-7946-0000)" in out
+    assert "Odd Empty" in out
+
+
 def test_repeated_link_target_shown_once() -> None:
     link = '<a href="https://other.org/x">other</a>'
     out = render(f"<p>{PROSE} First {link}.</p><p>{PROSE} Again {link}.</p>")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Final
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urljoin, urlsplit, urlunsplit
 
 # Query parameters that only feed analytics: dropping them changes nothing the server returns.
 _TRACKING_PARAMS: Final = frozenset(
@@ -74,6 +74,58 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
     if len(cleaned) > MAX_URL_CHARS:
         return None
     return cleaned.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def contact_url(href: str) -> str | None:
+    """`mailto:address` or `tel:number` for a contact link (query and spaces dropped), else None.
+
+    Not followable, but the address is often only in the target ("Email us"), and a model asked
+    how to reach someone needs it.
+    """
+    scheme, _, rest = href.strip().partition(":")
+    scheme = scheme.lower()
+    if scheme not in ("mailto", "tel") or not rest:
+        return None
+    target = unquote(rest.split("?", 1)[0]).strip()
+    if scheme == "tel":
+        target = "".join(target.split())
+    if not target or len(target) > MAX_URL_CHARS or any(c in target for c in "()[]<> "):
+        return None
+    return f"{scheme}:{target}"
+
+
+def shows_target(label: str, url: str) -> bool:
+    """Whether the label already reads as the target: a URL written out, the address of a
+    mailto link, the number of a tel link (perhaps without its country code)."""
+    if url.startswith("tel:"):
+        digits = _digits(label)
+        if len(digits) >= _MIN_PHONE_DIGITS and _digits(url).endswith(digits):
+            return True
+        return _alphanumeric(label) == _alphanumeric(url[len("tel:") :])  # "1-844-HOMEYOU"
+    if not url.startswith("mailto:") and not label.lower().startswith(_WRITTEN_URL_STARTS):
+        return False  # "Booking.com" in a sentence is a name: it keeps its link form
+    label_key, url_key = _display_key(label), _display_key(url)
+    return bool(url_key) and (label_key == url_key or label_key == url_key.partition("?")[0])
+
+
+_MIN_PHONE_DIGITS: Final = 7
+_WRITTEN_URL_STARTS: Final = ("http://", "https://", "www.")
+
+
+def _display_key(text: str) -> str:
+    text = text.strip().lower()
+    for prefix in ("mailto:", "https://", "http://", "www."):
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+    return text.rstrip("/")
+
+
+def _alphanumeric(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
 
 
 def _same_page(absolute: str, base_url: str) -> bool:

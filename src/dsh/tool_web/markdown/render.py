@@ -8,7 +8,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS, MAX_RENDER_DEPTH
-from dsh.tool_web.markdown.links import clean_url
+from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.stats import TextStats
 
 _BLOCK_TAGS: Final = frozenset(
@@ -326,22 +326,32 @@ class MarkdownRenderer:
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
+        contact = contact_url(element.get("href") or "")
+        if contact is not None:
+            return self._linked(text, contact)
         if not self._in_prose(element) and not self._is_item_title(element, collapse(text)):
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
+            return text
+        url = clean_url(element.get("href") or "", self._base_url, self._page_url)
+        if url is None:
+            return text
+        return self._linked(text, url)
+
+    def _linked(self, text: str, url: str) -> str:
+        """`[label](url)`; the label alone if it is empty, too long, or the target was already
+        shown; the URL alone when the label is the URL."""
+        label = collapse(text).strip()
+        if not label or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
             return text
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): keep the blocks, the target is not worth it.
             return text
-        label = collapse(text).strip()
-        if not label:
-            return text
-        url = clean_url(element.get("href") or "", self._base_url, self._page_url)
-        if url is None or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
-            return text
         self._shown_urls.add(url)
-        label = label.replace("[", "\\[").replace("]", "\\]")
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
+        if shows_target(label, url):
+            return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
+        label = label.replace("[", "\\[").replace("]", "\\]")
         return f"{lead}[{label}]({url}){trail}"
 
 
