@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dsh.tool_web import html_to_markdown
 from tool_web.markdown.markdown_pages import PROSE, html_page
 
@@ -69,6 +71,17 @@ def test_each_card_keeps_its_fields_even_when_they_repeat() -> None:
     )
     out = render(f"<h1>Monitor arms</h1><p>{PROSE}</p>{cards}")
     assert out.count("For monitors: 5-22 lbs") == 4
+    assert out.count("Add to cart") == 1
+
+
+@pytest.mark.parametrize("price", ["$165.00", "From £9.99", "$10 - $20", "1.299,00 €", "129 kr"])
+def test_each_card_keeps_its_price_even_when_it_repeats(price: str) -> None:
+    cards = "".join(
+        f"<div class='card'><h3>Print number {n}</h3><p>{price}</p><p>Add to cart</p></div>"
+        for n in range(3)
+    )
+    out = render(f"<h1>Prints</h1><p>{PROSE}</p>{cards}")
+    assert out.split("\n\n").count(price) == 3
     assert out.count("Add to cart") == 1
 
 

@@ -358,6 +358,15 @@ class MarkdownRenderer:
 # "Screen size: up to 43 in", "Price: $19": a field of one item among many (product cards,
 # listings). Repeated, it still belongs to each item, so it is not de-duplicated.
 _ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: .*\d")
+# A price standing alone ("$165.00", "from £9.99", "$10 - $20", "129 kr"). Each product card
+# has its own, so an equal price on the next card is not a repeat.
+_PRICE: Final = re.compile(
+    r"""(?:from\ |was\ |now\ )?
+        (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
+            (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
+          | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )""",
+    re.VERBOSE,
+)
 
 
 def _drop_repeated_blocks(markdown: str) -> str:
@@ -366,13 +375,13 @@ def _drop_repeated_blocks(markdown: str) -> str:
     Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
     as a label). Code blocks are placeholders here, so two identical snippets both survive;
-    item fields (`_ITEM_FIELD`) are kept too.
+    item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
     """
     seen: set[str] = set()
     kept: list[str] = []
     for block in markdown.split("\n\n"):
         key = " ".join(block.strip("#*-> ").lower().split())
-        if _CODE_OPEN not in key and not _ITEM_FIELD.match(key):
+        if _CODE_OPEN not in key and not _ITEM_FIELD.match(key) and not _PRICE.fullmatch(key):
             if key in seen:
                 continue
             seen.add(key)
