@@ -58,9 +58,23 @@ def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
     out = render(f"<h2>Thread</h2>{posts}<h2>Thread</h2>{code}<p>again</p>{code}")
     assert out.count("Reply") == 1
     assert out.count("Share") == 1
-    assert out.count("## Thread") == 1
+    assert out.count("## Thread") == 2  # the second heads new content (the code)
     assert all(f"Post {n}:" in out for n in range(4))
     assert out.count("```\nmake test\n```") == 2
+
+
+def test_repeated_headings_and_labels_stay_over_new_content_only() -> None:
+    products = "".join(
+        f"<h2>Model {n}</h2><h3>Pros</h3><ul><li>battery {n}</li></ul>"
+        f"<p><b>Cons:</b></p><ul><li>weight {n}</li></ul>"
+        for n in range(2)
+    )
+    # A mobile copy of the first product's section: every block in it is a repeat.
+    mobile = "<h3>Pros</h3><ul><li>battery 0</li></ul><p><b>Cons:</b></p><ul><li>weight 0</li></ul>"
+    out = render(f"<h1>Laptops</h1><p>{PROSE}</p>{products}{mobile}<h2>Verdict</h2><p>Buy.</p>")
+    assert ("## Model 1\n\n### Pros\n\n- battery 1\n\n**Cons:**\n\n- weight 1\n\n## Verdict") in out
+    assert out.count("### Pros") == 2
+    assert out.count("**Cons:**") == 2
 
 
 def test_each_card_keeps_its_fields_even_when_they_repeat() -> None:

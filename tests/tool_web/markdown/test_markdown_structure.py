@@ -37,6 +37,18 @@ def test_nested_and_ordered_lists() -> None:
     assert "3. third\n4. fourth" in out
 
 
+def test_content_written_straight_inside_a_list_is_kept() -> None:
+    # Invalid but common: a list directly inside a list, text and inline elements between items.
+    out = render(
+        f"<p>{PROSE}</p><ul><li>Examples:</li><ul><li>salad bar</li><li>live cooking</li></ul>"
+        "<strong>Web app examples</strong> – Gmail, Docs<li>last</li> trailing note</ul>"
+    )
+    assert (
+        "- Examples:\n  - salad bar\n  - live cooking\n**Web app examples** – Gmail, Docs\n"
+        "- last\ntrailing note"
+    ) in out
+
+
 def test_code_block_keeps_whitespace_and_language() -> None:
     code = "def f(x):\n    return  x * 2\n\n\nprint(f(2))"
     out = render(f'<p>{PROSE}</p><pre><code class="language-python">{code}</code></pre>')

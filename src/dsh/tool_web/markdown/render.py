@@ -33,6 +33,7 @@ _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _STRONG_TAGS: Final = frozenset({"strong", "b"})
 _EMPHASIS_TAGS: Final = frozenset({"em", "i"})
 _STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
+_LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
 
@@ -123,7 +124,7 @@ class MarkdownRenderer:
             return f"\n\n{collapse(_text(element))}\n\n"
         if tag in _HEADINGS:
             return self._heading(element, _HEADINGS[tag], depth)
-        if tag in ("ul", "ol", "menu", "dir"):
+        if tag in _LIST_TAGS:
             return f"\n\n{self._list(element, tag == 'ol', depth)}\n\n"
         if tag == "pre":
             return self._code_block(element)
@@ -202,22 +203,32 @@ class MarkdownRenderer:
         number = _start_number(element, reversed_order)
         step = -1 if reversed_order else 1
         items: list[str] = []
+        indent = _INDENT * 2
+        # Text and elements standing in the list outside any <li> (invalid, but browsers show
+        # them), gathered until the next item so inline pieces stay on one line.
+        loose = [collapse(element.text or "")]
         for child in element:
-            if not isinstance(child.tag, str):
-                continue
-            body = _normalise(self._contents(child, depth + 1))
-            if not body:
-                continue
-            if child.tag != "li":
-                items.append(body)
-                continue
-            marker = f"{number}." if ordered else "-"
-            number += step
-            indent = _INDENT * (len(marker) + 1)
-            lines = [line for line in body.split("\n") if line]
-            items.append(
-                "\n".join([f"{marker} {lines[0]}", *(f"{indent}{line}" for line in lines[1:])])
-            )
+            tag = child.tag
+            if tag == "li":
+                _flush_loose(loose, items)
+                body = _normalise(self._contents(child, depth + 1))
+                if body:
+                    marker = f"{number}." if ordered else "-"
+                    number += step
+                    indent = _INDENT * (len(marker) + 1)
+                    items.append(_hang(body, f"{marker} ", indent))
+            elif tag in _LIST_TAGS and items:
+                # A list written straight inside a list (no <li> around it): browsers indent it
+                # under the item before, and so do we.
+                _flush_loose(loose, items)
+                nested = _normalise(self._element(child, depth + 1))
+                if nested:
+                    items.append(_hang(nested, indent, indent))
+            elif isinstance(tag, str):
+                loose.append(self._element(child, depth + 1))
+            if child.tail:
+                loose.append(collapse(child.tail))
+        _flush_loose(loose, items)
         return "\n".join(items)
 
     def _definition_list(self, element: etree._Element, depth: int) -> str:
@@ -376,17 +387,46 @@ def _drop_repeated_blocks(markdown: str) -> str:
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
     as a label). Code blocks are placeholders here, so two identical snippets both survive;
     item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
+
+    A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
+    it is kept when something new follows it, so the second product's cons are not read as its
+    pros. Over a section that is all repeats (a mobile copy), it goes with them.
     """
     seen: set[str] = set()
     kept: list[str] = []
+    waiting: list[tuple[int, str]] = []  # repeated headings and labels, outermost first
     for block in markdown.split("\n\n"):
         key = " ".join(block.strip("#*-> ").lower().split())
-        if _CODE_OPEN not in key and not _ITEM_FIELD.match(key) and not _PRICE.fullmatch(key):
+        level = _heading_level(block, key)
+        if level:
+            # A heading closes the sections at its level and below that never got content.
+            waiting = [(outer, text) for outer, text in waiting if outer < level]
+            if key in seen:
+                waiting.append((level, block))
+                continue
+            seen.add(key)
+        elif _CODE_OPEN not in key and not _ITEM_FIELD.match(key) and not _PRICE.fullmatch(key):
             if key in seen:
                 continue
             seen.add(key)
+        kept.extend(text for _, text in waiting)
+        waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+_LABEL_LEVEL: Final = 7  # a "Label:" line heads what follows it, below any heading
+
+
+def _heading_level(block: str, key: str) -> int:
+    """1–6 for a Markdown heading, 7 for a label line ending in a colon, else 0."""
+    if block.startswith("#"):
+        level = len(block) - len(block.lstrip("#"))
+        if level <= 6 and block[level : level + 1] == " ":
+            return level
+    if key.endswith(":") and "\n" not in block:
+        return _LABEL_LEVEL
+    return 0
 
 
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
@@ -416,6 +456,19 @@ def _joinable(term: str, definition: str) -> bool:
         and _CODE_OPEN not in definition
         and len(term) + len(definition) <= MAX_INLINE_CHARS
     )
+
+
+def _flush_loose(loose: list[str], items: list[str]) -> None:
+    text = _normalise("".join(loose))
+    if text:
+        items.append(text)
+    loose.clear()
+
+
+def _hang(body: str, first: str, rest: str) -> str:
+    """`body`'s lines, the first after `first` and the others after `rest` (blank lines dropped)."""
+    lines = [line for line in body.split("\n") if line]
+    return "\n".join([f"{first}{lines[0]}", *(f"{rest}{line}" for line in lines[1:])])
 
 
 def _heading_line(text: str, level: int) -> str:
