@@ -364,6 +364,20 @@ def test_struck_text_quotes_and_reversed_lists() -> None:
     assert "3. three\n2. two\n1. one" in out
 
 
+def test_stacked_inline_elements_do_not_merge_into_one_word() -> None:
+    out = render(
+        f"<p>{PROSE}</p><h3><span>PULL&amp;BEAR</span><span>Faux leather jacket</span></h3>"
+        "<p><span>€49.99</span><span>VAT included</span>, <a href='/t/1'>cloud</a><a href='/t/2'>"
+        "gaming</a></p><p>H<sub>2</sub>O, <b>W</b>ord, <span>colleges f</span><span>or them</span>"
+        ", <span>H</span><span>i</span><span>!</span></p>"
+    )
+    assert "### PULL&BEAR Faux leather jacket" in out
+    assert (
+        "€49.99 VAT included, [cloud](https://example.com/t/1) [gaming](https://example.com/t/2)"
+    ) in out
+    assert "H2O, **W**ord, colleges for them, Hi!" in out
+
+
 def test_invisible_characters_do_not_split_words() -> None:
     out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
     assert "international cooperation and more" in out

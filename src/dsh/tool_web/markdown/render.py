@@ -109,11 +109,18 @@ class MarkdownRenderer:
         parts: list[str] = []
         if element.text:
             parts.append(collapse(element.text))
+        previous: etree._Element | None = None  # the sibling just rendered, if nothing between
         for child in element:
             if isinstance(child.tag, str):
-                parts.append(self._element(child, depth + 1))
+                rendered = self._element(child, depth + 1)
+                if previous is not None and _run_together(previous, child):
+                    parts.append(" ")
+                parts.append(rendered)
+                previous = child
             if child.tail:
                 parts.append(collapse(child.tail))
+                if child.tail.strip():
+                    previous = None
         return "".join(parts)
 
     def _element(self, element: etree._Element, depth: int) -> str:
@@ -427,6 +434,28 @@ def _heading_level(block: str, key: str) -> int:
     if key.endswith(":") and "\n" not in block:
         return _LABEL_LEVEL
     return 0
+
+
+# Inline elements that cards stack with CSS (`display: block`): a brand over a product name,
+# a price over "VAT included", tags in a row. Side by side in the markup they have no space.
+_STACKED_INLINE: Final = frozenset({"span", "a", "small", "label"})
+
+
+def _run_together(previous: etree._Element, current: etree._Element) -> bool:
+    """Whether two adjacent sibling inline elements would merge into one word
+    ("PULL&BEARFaux"), judged on their text, whatever Markdown they render to.
+
+    Only whole words on both sides: a word split over two spans ("f"+"or"), per-letter spans
+    and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
+    """
+    if previous.tag not in _STACKED_INLINE or current.tag not in _STACKED_INLINE:
+        return False
+    before, after = _text(previous), _text(current)
+    if not (before[-1:].isalnum() and after[:1].isalnum()):
+        return False
+    last_word = before.rsplit(None, 1)[-1]
+    first_word = after.split(None, 1)[0]
+    return len(last_word) >= 2 and len(first_word) >= 2
 
 
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
