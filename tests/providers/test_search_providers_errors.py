@@ -194,3 +194,27 @@ async def test_plain_http_to_loopback_stays_allowed(
         provider = make_provider(case, credentials, client)
         assert provider.available() is True
         assert provider.base_url == f"http://localhost:{server_v6.port}"
+
+
+@pytest.mark.parametrize(
+    "bad_key",
+    [
+        "sk-first-half\nsecond-half-9f3a",
+        "sk-first-half\x00second-half-9f3a",
+        "sk-first-hälf-second-half-9f3a",
+    ],
+)
+async def test_a_key_that_cannot_be_a_header_value_is_refused_without_showing_it(
+    harness: Harness, server: LocalServer, case: Case, bad_key: str
+) -> None:
+    server.respond_json(case.path, fixture(case.ok_fixture))
+    load(harness, case, server.url(""))
+    harness.source.values[case.key_env] = bad_key  # say, a key pasted across two lines
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message.startswith(f"The {case.display} API key contains")
+    for part in ("first-half", "second-half", "9f3a"):
+        assert part not in caught.value.message
+        assert part not in repr(caught.value)
+    assert server.requests == []  # nothing was sent

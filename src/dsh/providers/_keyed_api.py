@@ -288,6 +288,16 @@ async def post_json(
     wait included), ``WEB_PROVIDER_ERROR`` for everything else. ``time_limit`` (s) bounds the
     whole call.
     """
+    if not (secret.isascii() and secret.isprintable()):
+        # httpx would fail on it with an error that quotes the header value escaped ("key\\n..."),
+        # which redaction cannot match: refuse it here, before anything is sent or echoed.
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            f"The {provider} API key contains a line break, a control character or a non-ASCII "
+            "character, which an HTTP header cannot carry, so nothing was sent. Check the value "
+            "of the key.",
+            details={"provider": provider},
+        )
     loop = asyncio.get_running_loop()
     deadline = loop.time() + time_limit
     attempts = _attempts(
