@@ -220,6 +220,22 @@ async def test_unprocessable_success_bodies(
     assert error.message == f"Exa returned an unprocessable response body: {reason}."
 
 
+async def test_json_nested_too_deeply_to_decode_is_unprocessable(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond("/search", b"[" * 100_000, content_type="application/json")
+    error = await failure(client, server)
+    assert error.message == "Exa returned an unprocessable response body: the body is not JSON."
+
+
+async def test_an_error_body_nested_too_deeply_still_names_the_status(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond("/search", b'{"error": ' * 100_000, status=500, content_type="application/json")
+    error = await failure(client, server)
+    assert (error.code, error.message) == (WEB_PROVIDER_ERROR, "Exa API error (HTTP 500)")
+
+
 async def test_oversized_body_is_refused(client: httpx.AsyncClient, server: LocalServer) -> None:
     async def huge(_request: Request, writer: asyncio.StreamWriter) -> None:
         await write_head(writer, 200, {"Content-Length": str(MAX_BODY_BYTES + 1)})

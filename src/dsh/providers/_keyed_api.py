@@ -211,7 +211,7 @@ def _error_text(raw: bytes, content_type: str) -> str | None:
         return None
     try:
         return provider_message(json.loads(raw))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
         pass
     if "html" in content_type.lower():
         return None  # a proxy's error page says nothing a model can use
@@ -419,7 +419,7 @@ def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
         raise unprocessable(provider, "the body is empty")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
         raise unprocessable(provider, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise unprocessable(provider, f"expected a JSON object, got a JSON {_json_kind(data)}")
