@@ -112,6 +112,23 @@ async def test_no_sources_at_all_and_blank_entries(harness: Harness, server: Loc
     assert result.sources == (WebSearchSource(url="https://ok.example/"),)
 
 
+async def test_content_as_documented_text_chunks_is_the_answer(
+    harness: Harness, server: LocalServer
+) -> None:
+    # ChatMessageOutput.content is `string | Array<chunk>` in Perplexity's API schema.
+    body = fixture("perplexity_citations_only.json")
+    body["choices"][0]["message"]["content"] = [
+        {"type": "text", "text": "Rust is a systems programming language [2]."},
+        {"type": "image_url", "image_url": {"url": "https://img.example/logo.png"}},
+        {"type": "text", "text": " It has no garbage collector."},
+    ]
+    result = await search(harness, server, body)
+    assert result.content == (
+        "Rust is a systems programming language [2](https://www.rust-lang.org/). "
+        "It has no garbage collector."
+    )
+
+
 @pytest.mark.parametrize(
     "body",
     [

@@ -115,7 +115,17 @@ def _content(data: dict[str, Any]) -> str | None:
         return None
     if not isinstance(message, dict):
         raise unprocessable(PROVIDER, "`choices[0].message` is not an object")
-    return text_or_none(message.get("content"))
+    content = message.get("content")
+    if isinstance(content, list):
+        # The schema allows an array of chunks; the answer is the text of its text chunks.
+        content = "".join(
+            chunk["text"]
+            for chunk in content
+            if isinstance(chunk, dict)
+            and chunk.get("type") == "text"
+            and isinstance(chunk.get("text"), str)
+        )
+    return text_or_none(content)
 
 
 def _sources(data: dict[str, Any]) -> tuple[WebSearchSource, ...]:
