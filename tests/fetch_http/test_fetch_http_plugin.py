@@ -266,3 +266,36 @@ async def test_proxy_from_environment_variables(
     assert direct.body == TextBody("direct")
     assert [r.target for r in server.requests] == ["http://origin.example/env"]
     assert [r.target for r in server_v6.requests] == ["/direct"]
+
+
+def test_no_proxy_ipv6_entries_in_brackets_or_as_cidrs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "[::1]" and "fd00::/8" are common NO_PROXY spellings; each must become a pattern httpx
+    # accepts (they were wrapped in a second pair of brackets, and loading the plugins failed).
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", "http://proxy.internal:3128")
+    monkeypatch.setenv("NO_PROXY", "[::1],fd00::/8,[fe80::]/10")
+    assert proxy_routes(None) == {
+        "http://": "http://proxy.internal:3128",
+        "all://[::1]": None,
+        "all://[fd00::]/8": None,
+        "all://[fe80::]/10": None,
+    }
+    HttpFetchProvider(Config(), resolver=NoDnsResolver(), connector=LoopbackOnlyConnector())
+
+
+async def test_a_bracketed_no_proxy_entry_connects_directly(
+    server: LocalServer,
+    server_v6: LocalServer,
+    make_fetcher: MakeFetcher,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", server.origin)
+    monkeypatch.setenv("NO_PROXY", "[::1]")
+    server_v6.respond("/direct", "direct")
+    fetcher = make_fetcher()
+    direct = await fetcher.fetch(WebFetchRequest(server_v6.url("/direct")))
+    assert direct.body == TextBody("direct")
+    assert server.requests == []

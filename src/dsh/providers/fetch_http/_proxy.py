@@ -36,7 +36,9 @@ def proxy_routes(proxy: str | None) -> dict[str, str | None]:
         elif _is_ip(entry, 4):
             routes[f"all://{entry}"] = None
         elif _is_ip(entry, 6):
-            routes[f"all://[{entry}]"] = None
+            # "::1", "[::1]", "fd00::/8" or "[fd00::]/8": one pair of brackets around the address.
+            address, slash, prefix = entry.partition("/")
+            routes[f"all://[{address.strip('[]')}]{slash}{prefix}"] = None
         elif entry.lower() == "localhost":
             routes[f"all://{entry}"] = None
         else:
@@ -46,8 +48,9 @@ def proxy_routes(proxy: str | None) -> dict[str, str | None]:
 
 
 def _is_ip(text: str, version: int) -> bool:
+    address_part, slash, prefix = text.partition("/")
     try:
-        address = ipaddress.ip_network(text.strip("[]"), strict=False)
+        address = ipaddress.ip_network(address_part.strip("[]") + slash + prefix, strict=False)
     except ValueError:
         return False
     return address.version == version
