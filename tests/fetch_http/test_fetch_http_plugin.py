@@ -85,6 +85,10 @@ def test_defaults() -> None:
         ({"allowed_hosts": ["10.0.0.1/8"]}, "did you mean '10.0.0.0/8'?"),
         ({"proxy": "ftp://proxy:21"}, "'proxy': Value error, must be a proxy URL"),
         ({"user_agent": "two\nlines"}, "'user_agent': Value error, must be a non-empty"),
+        # Header values are sent as ASCII: non-ASCII failed as "Loading the plugins failed:
+        # UnicodeEncodeError", and a control character was sent in the header as is.
+        ({"user_agent": "café-bot/1.0"}, "'user_agent': Value error, must be a non-empty"),
+        ({"user_agent": "bell\x07bot"}, "'user_agent': Value error, must be a non-empty"),
     ],
 )
 def test_bad_config_is_a_clear_config_error(config: dict[str, object], fragment: str) -> None:

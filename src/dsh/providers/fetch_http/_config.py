@@ -73,8 +73,10 @@ class Config(BaseModel):
     def _check_user_agent(cls, value: str | None) -> str | None:
         if value is None:
             return None
-        if not value.strip() or any(ch in value for ch in "\r\n\0"):
-            raise ValueError("must be a non-empty single-line string")
+        # httpx encodes header values as ASCII (anything else failed building the client, not
+        # naming this key), and a field value may not hold control characters but tab (RFC 9110).
+        if not value.strip() or any(ch != "\t" and not " " <= ch <= "~" for ch in value):
+            raise ValueError("must be a non-empty single-line string of printable ASCII characters")
         return value.strip()
 
     @field_validator("proxy")
