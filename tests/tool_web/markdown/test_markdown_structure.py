@@ -378,6 +378,14 @@ def test_stacked_inline_elements_do_not_merge_into_one_word() -> None:
     assert "H2O, **W**ord, colleges for them, Hi!" in out
 
 
+def test_emoji_drawn_as_images_stay_and_other_images_go() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Loved it <img class='emoji' alt='😀' src='e.png'> "
+        "<img alt='👨\u200d👩\u200d👧' src='f.png'><img alt='Company logo' src='l.png'>!</p>"
+    )
+    assert "Loved it 😀 👨\u200d👩\u200d👧!" in out
+
+
 def test_invisible_characters_do_not_split_words() -> None:
     out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
     assert "international cooperation and more" in out

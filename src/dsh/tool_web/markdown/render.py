@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 import lxml.etree as etree
@@ -148,7 +149,7 @@ class MarkdownRenderer:
         if tag == "hr":
             return "\n\n"
         if tag == "img":
-            return ""
+            return _emoji_alt(element)
         if tag in _CODE_TAGS:
             return _inline_code(_text(element))
         if tag == "sup":
@@ -439,6 +440,26 @@ def _heading_level(block: str, key: str) -> int:
 # Inline elements that cards stack with CSS (`display: block`): a brand over a product name,
 # a price over "VAT included", tags in a row. Side by side in the markup they have no space.
 _STACKED_INLINE: Final = frozenset({"span", "a", "small", "label"})
+
+
+def _emoji_alt(image: etree._Element) -> str:
+    """An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is text.
+
+    Other images are dropped: their alt text is mostly "logo", "icon" or a file name.
+    """
+    alt = (image.get("alt") or "").strip()
+    if (
+        alt
+        and len(alt) <= _MAX_EMOJI_CHARS
+        and all(unicodedata.category(c) in _EMOJI_CATEGORIES for c in alt)
+    ):
+        return alt
+    return ""
+
+
+_MAX_EMOJI_CHARS: Final = 8  # flags, skin tones and families are several code points
+# Symbols, plus the joiners and selectors that compose emoji sequences.
+_EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 
 
 def _run_together(previous: etree._Element, current: etree._Element) -> bool:
