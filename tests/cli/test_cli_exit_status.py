@@ -74,6 +74,27 @@ def test_a_plugin_crashing_while_loading_is_a_configuration_error(
     )
 
 
+def test_a_plugin_crashing_while_the_mcp_server_loads_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same failure as for `fetch` above, through `dsh-web mcp` (whose server builds the
+    # context itself): exit 2 and the proxy password masked, not `INTERNAL` with the password.
+    import dsh.mcp._run as mcp_run
+
+    def crashing_build(config: str | None) -> Context:
+        raise ValueError("Unknown scheme for proxy URL 'gopher://u:hunter2@p'")
+
+    monkeypatch.setattr(mcp_run, "build_context", crashing_build)
+    status, out, err = run_main(["mcp"], capsys)
+    assert status == 2
+    assert out == ""
+    assert "hunter2" not in err
+    assert one_line(err) == (
+        "dsh-web: error: CONFIG_INVALID: Loading the plugins failed: ValueError: Unknown scheme "
+        "for proxy URL 'gopher://***@p' (run with --debug for the traceback)"
+    )
+
+
 def test_an_unexpected_exception_inside_a_tool_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -53,7 +53,14 @@ def run(args: argparse.Namespace) -> int:
             # The server turns every failure of a running tool into a tool result, so a
             # harness error that escapes it happened while starting: loading the plugins, or
             # binding the port. Both are configuration.
-            raise CommandError(error.code, error.message, EXIT_USAGE) from error
+            # A plugin that crashed while loading (wrapped by the server): its traceback is
+            # the clue, as for the other commands.
+            crashed = isinstance(error.__cause__, Exception) and not isinstance(
+                error.__cause__, HarnessError
+            )
+            raise CommandError(
+                error.code, error.message, EXIT_USAGE, traceback_hint=crashed
+            ) from error
         return EXIT_OK
     if command == "config":
         return _print_config(config, as_json=args.json)

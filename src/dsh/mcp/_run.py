@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dsh.app import build_context, close
+from dsh.harness import ConfigError, Context, HarnessError, mask_url_credentials
 from dsh.mcp._server import create_server
 
 
@@ -20,7 +21,7 @@ def serve(config: str | Path | None = None, *, http: tuple[str, int] | None = No
 async def serve_async(
     config: str | Path | None = None, *, http: tuple[str, int] | None = None
 ) -> None:
-    ctx = build_context(config)
+    ctx = _load(config)
     try:
         server = create_server(ctx)
         if http is None:
@@ -29,6 +30,21 @@ async def serve_async(
             await _serve_http(server, *http)
     finally:
         await close(ctx)
+
+
+def _load(config: str | Path | None) -> Context:
+    """:func:`build_context`; a plugin that crashes while loading is a :class:`ConfigError`
+    (what the command line reports for its other commands), its message with any URL
+    credentials masked (a library's message may quote the proxy URL it choked on)."""
+    try:
+        return build_context(config)
+    except HarnessError:
+        raise
+    except Exception as error:
+        message = mask_url_credentials(
+            f"Loading the plugins failed: {type(error).__name__}: {error}"
+        )
+        raise ConfigError(str(message)) from error
 
 
 async def _serve_stdio(server: Any) -> None:
@@ -49,8 +65,6 @@ async def _serve_http(server: Any, host: str, port: int) -> None:
         sock.bind((host, port))
     except OSError as error:
         sock.close()
-        from dsh.harness import ConfigError
-
         raise ConfigError(
             f"Cannot listen on {host}:{port}: {error.strerror}.", code="MCP_BIND_FAILED"
         ) from None
