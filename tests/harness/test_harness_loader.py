@@ -355,6 +355,18 @@ def test_plugin_list_shape_errors(data: object, message: str) -> None:
     assert caught.value.message.startswith(message)
 
 
+def test_unknown_keys_of_mixed_types_are_a_config_error() -> None:
+    # YAML 1.1 reads `on:` as the key True: unknown keys that cannot be compared with each
+    # other (True and 'options') must still get the list-shape message, not a TypeError.
+    text = "- id: web\n  name: dsh-web\n  on: true\n  options: {}\n"
+    with pytest.raises(ConfigError) as caught:
+        parse_plugin_yaml(text, source="dsh.yaml")
+    assert caught.value.message == (
+        "dsh.yaml: plugin #1: unknown key(s) True, 'options'; a plugin entry has `id`, `name` "
+        "and `config`."
+    )
+
+
 def test_invalid_yaml() -> None:
     with pytest.raises(ConfigError) as caught:
         parse_plugin_yaml("- id: web\n  name: [unclosed\n", source="dsh.yaml")

@@ -55,7 +55,7 @@ def parse_plugin_list(data: object, *, source: str = "config") -> list[PluginEnt
         where = f"{source}: plugin #{index + 1}"
         if not isinstance(item, dict):
             raise ConfigError(f"{where}: expected a mapping with `id` and `name`.")
-        unknown = sorted(set(item) - {"id", "name", "config"})
+        unknown = sorted(set(item) - {"id", "name", "config"}, key=str)
         if unknown:
             raise ConfigError(
                 f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; "
