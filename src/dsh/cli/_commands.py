@@ -149,10 +149,12 @@ async def _search(ctx: Context, queries: list[str], *, as_json: bool) -> int:
     return EXIT_OK
 
 
-def fetch_body(text: str) -> str:
-    """The body part of a fetch result: without the ``Fetched ...`` line and truncation note."""
-    head, separator, rest = text.partition("\n\n")
-    body = rest if separator and head.startswith(FETCH_HEADER_PREFIX) else text
+def fetch_body(text: str, *, truncated: bool = True) -> str:
+    """The body part of a fetch result: without the ``Fetched ...`` line and, when the result
+    was cut (``truncated``), the truncation note. A header line alone is an empty body."""
+    body = text.partition("\n\n")[2] if text.startswith(FETCH_HEADER_PREFIX) else text
+    if not truncated:
+        return body
     return body.removesuffix("\n\n" + TRUNCATION_NOTE).removesuffix(TRUNCATION_NOTE)
 
 
@@ -162,12 +164,15 @@ def fetch_json(result: ToolResult) -> dict[str, Any]:
     which ``url``/``status_code``/``truncated`` carry."""
     meta = result.metadata
     content = meta.get("content")
+    truncated = bool(meta.get("truncated", False))
     return {
         "url": meta.get("url"),
         "status_code": meta.get("status_code"),
         "kind": meta.get("kind"),
-        "truncated": bool(meta.get("truncated", False)),
-        "content": content if isinstance(content, str) else fetch_body(result.text),
+        "truncated": truncated,
+        "content": content
+        if isinstance(content, str)
+        else fetch_body(result.text, truncated=truncated),
     }
 
 
