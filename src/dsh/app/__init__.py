@@ -16,6 +16,7 @@ from dsh.app._build import (
     load_context,
     open_context,
     plugin_entries,
+    plugin_load_failure,
 )
 from dsh.app._defaults import CONFIG_ENV, CREDENTIAL_ENV, DEFAULT_CONFIG_YAML, DEFAULT_PLUGINS
 from dsh.app._describe import (
@@ -44,5 +45,6 @@ __all__ = [
     "mask_url_credentials",
     "open_context",
     "plugin_entries",
+    "plugin_load_failure",
     "render_configuration_reference",
 ]

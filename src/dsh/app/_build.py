@@ -9,11 +9,13 @@ from pathlib import Path
 
 from dsh.app._defaults import CONFIG_ENV, DEFAULT_PLUGINS
 from dsh.harness import (
+    ConfigError,
     Context,
     Credentials,
     LoadedPlugin,
     PluginEntry,
     load_plugins,
+    mask_url_credentials,
     read_plugin_list,
     resolve_plugin,
 )
@@ -65,6 +67,14 @@ def build_context(
     """
     ctx, _ = load_context(config_path, entries=entries, credentials=credentials)
     return ctx
+
+
+def plugin_load_failure(error: Exception) -> ConfigError:
+    """A plugin that crashed while loading (not a :class:`~dsh.harness.HarnessError`), as the
+    configuration error every surface reports, its message with URL credentials masked: a
+    library's message may quote the proxy URL it choked on."""
+    message = mask_url_credentials(f"Loading the plugins failed: {type(error).__name__}: {error}")
+    return ConfigError(str(message))
 
 
 async def close(ctx: Context) -> None:

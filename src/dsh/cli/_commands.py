@@ -16,7 +16,7 @@ from dsh.app import (
     config_source,
     describe_loaded,
     load_context,
-    mask_url_credentials,
+    plugin_load_failure,
 )
 from dsh.cli._main import CommandError
 from dsh.cli._parser import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, EXIT_WEB
@@ -77,12 +77,9 @@ def _loading() -> Iterator[None]:
     except HarnessError as error:
         raise CommandError(error.code, error.message, EXIT_USAGE) from error
     except Exception as error:
-        # A library's own message may quote the config value it choked on (a proxy URL).
-        message = mask_url_credentials(
-            f"Loading the plugins failed: {type(error).__name__}: {error}"
-        )
+        failure = plugin_load_failure(error)
         raise CommandError(
-            "CONFIG_INVALID", str(message), EXIT_USAGE, traceback_hint=True
+            failure.code, failure.message, EXIT_USAGE, traceback_hint=True
         ) from error
 
 

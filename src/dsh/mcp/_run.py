@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dsh.app import build_context, close
-from dsh.harness import ConfigError, Context, HarnessError, mask_url_credentials
+from dsh.app import build_context, close, plugin_load_failure
+from dsh.harness import ConfigError, Context, HarnessError
 from dsh.mcp._server import create_server
 
 
@@ -33,18 +33,14 @@ async def serve_async(
 
 
 def _load(config: str | Path | None) -> Context:
-    """:func:`build_context`; a plugin that crashes while loading is a :class:`ConfigError`
-    (what the command line reports for its other commands), its message with any URL
-    credentials masked (a library's message may quote the proxy URL it choked on)."""
+    """:func:`build_context`; a plugin that crashes while loading is a :class:`ConfigError`,
+    as the command line reports it for its other commands."""
     try:
         return build_context(config)
     except HarnessError:
         raise
     except Exception as error:
-        message = mask_url_credentials(
-            f"Loading the plugins failed: {type(error).__name__}: {error}"
-        )
-        raise ConfigError(str(message)) from error
+        raise plugin_load_failure(error) from error
 
 
 async def _serve_stdio(server: Any) -> None:
