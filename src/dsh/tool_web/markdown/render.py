@@ -374,13 +374,15 @@ class MarkdownRenderer:
         return f"{lead}[{label}]({url}){trail}"
 
 
-# "Screen size: up to 43 in", "Price: $19": a field of one item among many (product cards,
-# listings). Repeated, it still belongs to each item, so it is not de-duplicated.
-_ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: .*\d")
-# A price standing alone ("$165.00", "from £9.99", "$10 - $20", "129 kr"). Each product card
-# has its own, so an equal price on the next card is not a repeat.
+# "Screen size: up to 43 in", "Price: $19", "M/Flex: scalable to six monitors": a field of one
+# item among many (product cards, listings). Repeated, it still belongs to each item, so it
+# is not de-duplicated. A long block that happens to start with a label is not a field.
+_ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: \S.{0,119}")
+# A price standing alone, perhaps after a few words ("$165.00", "From £9.99", "Starting at
+# $434", "$10 - $20", "129 kr"). Each product card has its own, so an equal price on the next
+# card is not a repeat.
 _PRICE: Final = re.compile(
-    r"""(?:from\ |was\ |now\ )?
+    r"""(?:[a-z]+\ ){0,3}
         (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
             (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
           | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )""",
@@ -413,7 +415,7 @@ def _drop_repeated_blocks(markdown: str) -> str:
                 waiting.append((level, block))
                 continue
             seen.add(key)
-        elif _CODE_OPEN not in key and not _ITEM_FIELD.match(key) and not _PRICE.fullmatch(key):
+        elif _CODE_OPEN not in key and not _ITEM_FIELD.fullmatch(key) and not _PRICE.fullmatch(key):
             if key in seen:
                 continue
             seen.add(key)
