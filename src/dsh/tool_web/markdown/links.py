@@ -82,9 +82,11 @@ def contact_url(href: str) -> str | None:
     Not followable, but the address is often only in the target ("Email us"), and a model asked
     how to reach someone needs it.
     """
+    if not href[:12].lstrip()[:7].lower().startswith(("mailto:", "tel:")):
+        return None  # nearly every link: decided without splitting the whole href
     scheme, _, rest = href.strip().partition(":")
     scheme = scheme.lower()
-    if scheme not in ("mailto", "tel") or not rest:
+    if not rest:
         return None
     target = unquote(rest.split("?", 1)[0]).strip()
     if scheme == "tel":

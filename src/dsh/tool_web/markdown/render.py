@@ -87,6 +87,8 @@ class MarkdownRenderer:
     def render(self, element: etree._Element) -> str:
         markdown = _drop_repeated_blocks(_normalise(self._element(element, 0)))
         markdown = markdown.replace(_INDENT, " ")
+        if not self._code_blocks:
+            return markdown  # most pages: spare a pass over every line
         return _CODE_LINE.sub(self._fenced, markdown)
 
     def _fenced(self, placeholder: re.Match[str]) -> str:
@@ -114,7 +116,12 @@ class MarkdownRenderer:
         for child in element:
             if isinstance(child.tag, str):
                 rendered = self._element(child, depth + 1)
-                if previous is not None and _run_together(previous, child):
+                if (
+                    previous is not None
+                    and child.tag in _STACKED_INLINE
+                    and previous.tag in _STACKED_INLINE
+                    and _run_together(previous, child)
+                ):
                     parts.append(" ")
                 parts.append(rendered)
                 previous = child
@@ -185,7 +192,7 @@ class MarkdownRenderer:
         if self._cells_open:
             # In a grid cell (a column title written as <h4>) a heading is a label: no marks.
             return f"\n\n{self._contents(element, depth)}\n\n"
-        if any(True for _ in element.iterdescendants(*_HEADINGS)):
+        if len(element) and any(True for _ in element.iterdescendants(*_HEADINGS)):
             return self._heading_holding_headings(element, level, depth)
         return _heading_line(collapse(self._contents(element, depth)).strip(), level)
 
@@ -407,20 +414,22 @@ def _drop_repeated_blocks(markdown: str) -> str:
     waiting: list[tuple[int, str]] = []  # repeated headings and labels, outermost first
     for block in markdown.split("\n\n"):
         key = " ".join(block.strip("#*-> ").lower().split())
-        level = _heading_level(block, key)
+        level = _heading_level(block, key) if block[:1] == "#" or key[-1:] == ":" else 0
         if level:
             # A heading closes the sections at its level and below that never got content.
-            waiting = [(outer, text) for outer, text in waiting if outer < level]
+            if waiting:
+                waiting = [(outer, text) for outer, text in waiting if outer < level]
             if key in seen:
                 waiting.append((level, block))
                 continue
             seen.add(key)
-        elif _CODE_OPEN not in key and not _ITEM_FIELD.fullmatch(key) and not _PRICE.fullmatch(key):
-            if key in seen:
-                continue
+        elif key not in seen:
             seen.add(key)
-        kept.extend(text for _, text in waiting)
-        waiting.clear()
+        elif _CODE_OPEN not in key and not _ITEM_FIELD.fullmatch(key) and not _PRICE.fullmatch(key):
+            continue  # a repeat, and not one of the exempt kinds
+        if waiting:
+            kept.extend(text for _, text in waiting)
+            waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
 
@@ -442,6 +451,7 @@ def _heading_level(block: str, key: str) -> int:
 # Inline elements that cards stack with CSS (`display: block`): a brand over a product name,
 # a price over "VAT included", tags in a row. Side by side in the markup they have no space.
 _STACKED_INLINE: Final = frozenset({"span", "a", "small", "label"})
+_STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
 
 
 def _emoji_alt(image: etree._Element) -> str:
@@ -465,15 +475,13 @@ _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 
 
 def _run_together(previous: etree._Element, current: etree._Element) -> bool:
-    """Whether two adjacent sibling inline elements would merge into one word
+    """Whether two adjacent sibling `_STACKED_INLINE` elements would merge into one word
     ("PULL&BEARFaux"), judged on their text, whatever Markdown they render to.
 
     Only whole words on both sides: a word split over two spans ("f"+"or"), per-letter spans
     and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
     """
-    if previous.tag not in _STACKED_INLINE or current.tag not in _STACKED_INLINE:
-        return False
-    before, after = _text(previous), _text(current)
+    before, after = str(_STRING_VALUE(previous)), str(_STRING_VALUE(current))
     if not (before[-1:].isalnum() and after[:1].isalnum()):
         return False
     last_word = before.rsplit(None, 1)[-1]
@@ -511,9 +519,10 @@ def _joinable(term: str, definition: str) -> bool:
 
 
 def _flush_loose(loose: list[str], items: list[str]) -> None:
-    text = _normalise("".join(loose))
-    if text:
-        items.append(text)
+    if any(piece.strip() for piece in loose):  # nearly always nothing: spare the normalising
+        text = _normalise("".join(loose))
+        if text:
+            items.append(text)
     loose.clear()
 
 
@@ -667,8 +676,11 @@ class _SpanLayout:
 
 def _span(cell: etree._Element, attribute: str) -> int:
     """A cell's `colspan`/`rowspan`, as browsers read it (`rowspan="0"`: to the section's end)."""
+    text = cell.get(attribute)
+    if text is None:
+        return 1
     try:
-        value = int((cell.get(attribute) or "1").strip())
+        value = int(text.strip())
     except ValueError:
         return 1
     if value == 0 and attribute == "rowspan":
