@@ -130,6 +130,26 @@ async def test_content_as_documented_text_chunks_is_the_answer(
 
 
 @pytest.mark.parametrize(
+    ("content", "answer"),
+    [
+        (
+            "<think>\nThe user asks about Rust.\n</think>\n\nRust is fast [2].",
+            "Rust is fast [2](https://www.rust-lang.org/).",
+        ),
+        ("<think>cut off mid-thought, no closing tag", None),
+        ("Rust is fast. A <think> tag later stays.", "Rust is fast. A <think> tag later stays."),
+    ],
+)
+async def test_a_reasoning_models_think_section_is_not_the_answer(
+    harness: Harness, server: LocalServer, content: str, answer: str | None
+) -> None:
+    body = fixture("perplexity_citations_only.json")
+    body["choices"][0]["message"]["content"] = content
+    result = await search(harness, server, body)
+    assert result.content == answer
+
+
+@pytest.mark.parametrize(
     "body",
     [
         {},

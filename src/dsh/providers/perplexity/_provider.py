@@ -63,6 +63,9 @@ _MARKER = re.compile(r"\[(\d{1,4})\](?![(:])")
 _CODE = re.compile(r"(```.*?(?:```|$)|`[^`\n]*`)", re.DOTALL)
 #: What cannot sit unescaped in a markdown link destination, even in ``<…>`` form.
 _UNLINKABLE = re.compile(r"[\s<>]")
+# The reasoning models (`sonar-reasoning`, `sonar-reasoning-pro`) open their answer with their
+# chain of thought in a <think> section: not the answer, and thousands of tokens.
+_THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)\s*", re.DOTALL)
 
 
 def link_markers(content: str, urls: list[str | None]) -> str:
@@ -125,6 +128,8 @@ def _content(data: dict[str, Any]) -> str | None:
             and chunk.get("type") == "text"
             and isinstance(chunk.get("text"), str)
         )
+    if isinstance(content, str):
+        content = _THINKING.sub("", content, count=1)
     return text_or_none(content)
 
 
