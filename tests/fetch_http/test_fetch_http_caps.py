@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import tracemalloc
 
 import pytest
@@ -310,6 +311,48 @@ async def test_every_gzip_member_is_decoded(server: LocalServer, make_fetcher: M
     result = await capped.fetch(WebFetchRequest(server.url("/capped")))
     assert (result.body, result.truncated) == (TextBody("first member, second"), True)
     await capped.aclose()
+    await assert_nothing_left(fetcher, server)
+
+
+ENDLESS_FILLER = {
+    "padding after the last gzip member": lambda: ("gzip", gzip_bytes(b"real text"), b"\0" * 65536),
+    "empty gzip members": lambda: ("gzip", gzip_bytes(b"real text"), gzip_bytes(b"") * 3000),
+    # zlib header, "real text" in a stored block, then non-final empty stored blocks forever.
+    "empty deflate blocks": lambda: (
+        "deflate",
+        b"\x78\x01" + b"\x00\x09\x00\xf6\xffreal text",
+        b"\x00\x00\x00\xff\xff" * 13000,
+    ),
+}
+
+
+@pytest.mark.parametrize("filler", sorted(ENDLESS_FILLER))
+async def test_compressed_input_that_never_decodes_to_more_is_cut(
+    server: LocalServer, make_fetcher: MakeFetcher, filler: str
+) -> None:
+    # Without a bound on the compressed bytes, these download until the deadline (30 s).
+    encoding, first, forever = ENDLESS_FILLER[filler]()
+    sent = 0
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        nonlocal sent
+        await write_head(
+            writer,
+            200,
+            {"Content-Type": "text/plain", "Content-Encoding": encoding,
+             "Transfer-Encoding": "chunked"},
+        )  # fmt: skip
+        for data in itertools.chain([first], itertools.repeat(forever)):
+            writer.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            await writer.drain()
+            sent += len(data)
+
+    server.route("/filler", handler)
+    fetcher = make_fetcher(max_response_bytes=100_000, timeout=10.0)
+    result = await fetcher.fetch(WebFetchRequest(server.url("/filler")))
+    assert (result.body, result.truncated) == (TextBody("real text"), True)
+    # About 264 KB read; the rest sat in loopback socket buffers. Unbounded, it is gigabytes.
+    assert sent < 16_000_000, sent
     await assert_nothing_left(fetcher, server)
 
 

@@ -27,6 +27,11 @@ from dsh.web import WEB_PROVIDER_ERROR, WebError
 ACCEPT_ENCODING = "gzip, deflate, br"
 _GZIP_MAGIC = b"\x1f\x8b"
 _STEP = 64 * 1024  # most output asked of a decoder per call
+# Compressed input read per decoded byte of the cap, at most. Real compression never expands
+# data by more than a fraction of a percent; a server that sends far more than its decoded size
+# (padding after the last gzip member, empty members or empty deflate blocks, forever) would
+# otherwise keep us downloading until the deadline.
+_RAW_PER_DECODED = 2
 
 
 class _Decoder(Protocol):
@@ -207,12 +212,15 @@ async def read_bounded(response: httpx.Response, limit: int, *, url: str) -> tup
     """Read at most ``limit`` decoded bytes of ``response`` (fetched from ``url``).
 
     Returns the bytes and whether the body had more (so a body of exactly ``limit`` bytes is not
-    reported as cut). Stops reading as soon as one byte past the limit is decoded. A compressed
-    body that ends inside its compressed stream is ``WEB_PROVIDER_ERROR``.
+    reported as cut). Stops reading as soon as one byte past the limit is decoded, or once the
+    compressed input passes twice the limit (plus 64 KiB) without decoding to it: what it
+    decoded is returned as cut. A compressed body that ends inside its compressed stream is
+    ``WEB_PROVIDER_ERROR``.
     """
     decoder = decoder_for(response.headers.get("content-encoding"))
     out = bytearray()
     wanted = limit + 1  # one extra byte tells "exactly at the cap" from "more"
+    raw_budget = _RAW_PER_DECODED * limit + _STEP
     # aclosing: leaving the loop early must close the generator now, not in a finaliser task
     # scheduled on the loop whenever it is garbage-collected.
     raw_chunks = cast(AsyncGenerator[bytes, None], response.aiter_raw())  # it is a generator
@@ -226,6 +234,9 @@ async def read_bounded(response: httpx.Response, limit: int, *, url: str) -> tup
                 out += chunk
                 if len(out) >= wanted:
                     return bytes(out[:limit]), True
+            raw_budget -= len(raw)
+            if raw_budget < 0:
+                return bytes(out), True
     if not decoder.finished():
         raise WebError(
             WEB_PROVIDER_ERROR,

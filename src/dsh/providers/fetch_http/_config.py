@@ -23,7 +23,8 @@ class Config(BaseModel):
         default=5_000_000,
         ge=1,
         description="Most body bytes read, counted after decompression. A Content-Length above "
-        "it fails early; a longer stream is cut and marked truncated.",
+        "it fails early; a longer stream is cut and marked truncated (so is compressed input "
+        "past twice the limit that never decodes to it).",
     )
     max_body_chars: int = Field(
         default=100_000,
