@@ -10,7 +10,17 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
+from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
+from dsh.tool_web.markdown.repeats import drop_repeated_blocks
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.tables import (
+    PADDING_PER_CELL,
+    grid,
+    is_layout_table,
+    outside_cells,
+    table_row,
+    table_rows,
+)
 
 _BLOCK_TAGS: Final = frozenset(
     {
@@ -38,11 +48,6 @@ _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
 
-# Private-use markers: the input never contains them (control characters are stripped before
-# parsing), so they can carry structure through whitespace normalisation untouched.
-_INDENT: Final = "\x01"
-_CODE_OPEN: Final = "\x02"
-_CODE_CLOSE: Final = "\x03"
 
 # What a superscript number looks like: "2", "15", "[3]", "-6".
 _SUPERSCRIPT_NUMBER: Final = re.compile(r"\[?[-−]?\d{1,4}\]?")
@@ -52,10 +57,10 @@ _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 _INVISIBLE: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
-_CODE_PLACEHOLDER: Final = re.compile(f"{_CODE_OPEN}(\\d+){_CODE_CLOSE}")
+_CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 # A code block's placeholder with what stands before it on its line (list indentation, quote
 # markers, a list item's own marker), which every line of the block must repeat.
-_CODE_LINE: Final = re.compile(f"^([^\\n{_CODE_OPEN}]*){_CODE_OPEN}(\\d+){_CODE_CLOSE}", re.M)
+_CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
 _NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
 _BACKTICK_RUNS: Final = re.compile("`+")
 
@@ -85,8 +90,8 @@ class MarkdownRenderer:
         self._cells_open = 0  # table cells being rendered around the current element
 
     def render(self, element: etree._Element) -> str:
-        markdown = _drop_repeated_blocks(_normalise(self._element(element, 0)))
-        markdown = markdown.replace(_INDENT, " ")
+        markdown = drop_repeated_blocks(_normalise(self._element(element, 0)))
+        markdown = markdown.replace(INDENT, " ")
         if not self._code_blocks:
             return markdown  # most pages: spare a pass over every line
         return _CODE_LINE.sub(self._fenced, markdown)
@@ -218,7 +223,7 @@ class MarkdownRenderer:
         number = _start_number(element, reversed_order)
         step = -1 if reversed_order else 1
         items: list[str] = []
-        indent = _INDENT * 2
+        indent = INDENT * 2
         # Text and elements standing in the list outside any <li> (invalid, but browsers show
         # them), gathered until the next item so inline pieces stay on one line.
         loose = [collapse(element.text or "")]
@@ -230,7 +235,7 @@ class MarkdownRenderer:
                 if body:
                     marker = f"{number}." if ordered else "-"
                     number += step
-                    indent = _INDENT * (len(marker) + 1)
+                    indent = INDENT * (len(marker) + 1)
                     items.append(_hang(body, f"{marker} ", indent))
             elif tag in _LIST_TAGS and items:
                 # A list written straight inside a list (no <li> around it): browsers indent it
@@ -255,16 +260,16 @@ class MarkdownRenderer:
         blocks: list[str] = []
         term: str | None = None
         for item in _definition_items(element):
-            if isinstance(item, str):
-                body = collapse(item).strip()
+            if isinstance(item, str):  # stray text between the items
+                tag, body = None, collapse(item).strip()
             else:
-                body = _normalise(self._element(item, depth + 1))
-            if not isinstance(item, str) and item.tag == "dt":
+                tag, body = item.tag, _normalise(self._element(item, depth + 1))
+            if tag == "dt":
                 if term:
                     blocks.append(term)
                 term = body
                 continue
-            if term and body and not isinstance(item, str) and _joinable(term, body):
+            if term and body and tag is not None and _joinable(term, body):
                 blocks.append(f"{term} {body}" if term.endswith(":") else f"{term}: {body}")
             else:
                 blocks.extend(block for block in (term, body) if block)
@@ -285,11 +290,11 @@ class MarkdownRenderer:
         if not code.strip():
             return ""
         self._code_blocks.append((_language(element), code))
-        return f"\n\n{_CODE_OPEN}{len(self._code_blocks) - 1}{_CODE_CLOSE}\n\n"
+        return f"\n\n{CODE_OPEN}{len(self._code_blocks) - 1}{CODE_CLOSE}\n\n"
 
     def _table(self, table: etree._Element, depth: int) -> str:
-        rows = _rows(table)
-        if _is_layout_table(table, rows, self._stats):
+        rows = table_rows(table)
+        if is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
         # (libxml2 leaves it inside, where a grid has no place for it); the caption leads.
@@ -297,11 +302,11 @@ class MarkdownRenderer:
             f"\n\n{collapse(piece)}\n\n"
             if isinstance(piece, str)
             else self._element(piece, depth + 1)
-            for piece in _outside_cells(table)
+            for piece in outside_cells(table)
         )
         cells = [
             row
-            for row in _grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
+            for row in grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
             if any(row)
         ]
         if not cells:
@@ -311,16 +316,16 @@ class MarkdownRenderer:
         # Short rows are padded to the full width, unless that would multiply the table (one
         # row of thousands of cells over thousands of short rows): GFM reads a short row as
         # ending in empty cells anyway, so only the header row must be complete.
-        padded = cells if len(cells) * width - placed <= _PADDING_PER_CELL * placed else cells[:1]
-        lines = [_table_row(row + [""] * (width - len(row))) for row in padded]
-        lines.extend(_table_row(row) for row in cells[len(padded) :])
+        padded = cells if len(cells) * width - placed <= PADDING_PER_CELL * placed else cells[:1]
+        lines = [table_row(row + [""] * (width - len(row))) for row in padded]
+        lines.extend(table_row(row) for row in cells[len(padded) :])
         lines.insert(1, "|" + "---|" * width)
         return before + "\n\n" + "\n".join(lines) + "\n\n"
 
     def _cell(self, cell: etree._Element, depth: int) -> str:
         self._cells_open += 1
         try:
-            text = collapse(_normalise(self._contents(cell, depth + 1)).replace(_INDENT, ""))
+            text = collapse(_normalise(self._contents(cell, depth + 1)).replace(INDENT, ""))
         finally:
             self._cells_open -= 1
         # A grid row cannot hold a fenced block: code in a cell becomes inline code.
@@ -379,73 +384,6 @@ class MarkdownRenderer:
             return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
         label = label.replace("[", "\\[").replace("]", "\\]")
         return f"{lead}[{label}]({url}){trail}"
-
-
-# "Screen size: up to 43 in", "Price: $19", "M/Flex: scalable to six monitors": a field of one
-# item among many (product cards, listings). Repeated, it still belongs to each item, so it
-# is not de-duplicated. A long block that happens to start with a label is not a field.
-_ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: \S.{0,119}")
-# A price standing alone, perhaps after a few words ("$165.00", "From £9.99", "Starting at
-# $434", "$10 - $20", "129 kr"). Each product card has its own, so an equal price on the next
-# card is not a repeat.
-_PRICE: Final = re.compile(
-    r"""(?:[a-z]+\ ){0,3}
-        (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
-            (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
-          | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )""",
-    re.VERBOSE,
-)
-
-
-def _drop_repeated_blocks(markdown: str) -> str:
-    """Keep only the first copy of a block that appears more than once (case and whitespace aside).
-
-    Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
-    the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
-    as a label). Code blocks are placeholders here, so two identical snippets both survive;
-    item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
-
-    A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
-    it is kept when something new follows it, so the second product's cons are not read as its
-    pros. Over a section that is all repeats (a mobile copy), it goes with them.
-    """
-    seen: set[str] = set()
-    kept: list[str] = []
-    waiting: list[tuple[int, str]] = []  # repeated headings and labels, outermost first
-    for block in markdown.split("\n\n"):
-        key = " ".join(block.strip("#*-> ").lower().split())
-        level = _heading_level(block, key) if block[:1] == "#" or key[-1:] == ":" else 0
-        if level:
-            # A heading closes the sections at its level and below that never got content.
-            if waiting:
-                waiting = [(outer, text) for outer, text in waiting if outer < level]
-            if key in seen:
-                waiting.append((level, block))
-                continue
-            seen.add(key)
-        elif key not in seen:
-            seen.add(key)
-        elif _CODE_OPEN not in key and not _ITEM_FIELD.fullmatch(key) and not _PRICE.fullmatch(key):
-            continue  # a repeat, and not one of the exempt kinds
-        if waiting:
-            kept.extend(text for _, text in waiting)
-            waiting.clear()
-        kept.append(block)
-    return "\n\n".join(kept)
-
-
-_LABEL_LEVEL: Final = 7  # a "Label:" line heads what follows it, below any heading
-
-
-def _heading_level(block: str, key: str) -> int:
-    """1–6 for a Markdown heading, 7 for a label line ending in a colon, else 0."""
-    if block.startswith("#"):
-        level = len(block) - len(block.lstrip("#"))
-        if level <= 6 and block[level : level + 1] == " ":
-            return level
-    if key.endswith(":") and "\n" not in block:
-        return _LABEL_LEVEL
-    return 0
 
 
 # Inline elements that cards stack with CSS (`display: block`): a brand over a product name,
@@ -513,7 +451,7 @@ def _joinable(term: str, definition: str) -> bool:
     return (
         "\n" not in term
         and "\n" not in definition
-        and _CODE_OPEN not in definition
+        and CODE_OPEN not in definition
         and len(term) + len(definition) <= MAX_INLINE_CHARS
     )
 
@@ -598,159 +536,6 @@ def _start_number(element: etree._Element, reversed_order: bool) -> int:
         return int(element.get("start") or "")
     except ValueError:
         return sum(1 for _ in element.iterchildren("li")) if reversed_order else 1
-
-
-def _rows(table: etree._Element) -> list[list[etree._Element]]:
-    rows: list[list[etree._Element]] = []
-    for row in table.iter("tr"):
-        if _owning_table(row) is table:
-            rows.append([cell for cell in row if cell.tag in ("td", "th")])
-    return rows
-
-
-def _grid(rows: list[list[etree._Element]], texts: list[list[str]]) -> list[list[str]]:
-    """Cell texts placed in the columns their `colspan`/`rowspan` give them.
-
-    Spanned positions are left empty: without them every cell after a span would slide into
-    the wrong column, and the model would read a value under the wrong header.
-    """
-    layout = _SpanLayout(rows)
-    return [
-        layout.place(row, row_texts, rows_below=len(rows) - index - 1)
-        for index, (row, row_texts) in enumerate(zip(rows, texts, strict=True))
-    ]
-
-
-class _SpanLayout:
-    """The columns still covered by rowspans from rows above, and what padding may still cost.
-
-    Hostile spans (`colspan="1000"` on every cell, wide rowspans down thousands of rows) cannot
-    blow the grid up: spans pad only up to the widest row's real cell count, and all padding
-    together stays within a few empty cells per real cell. Past that, spans are ignored; every
-    cell's own text is always placed.
-    """
-
-    def __init__(self, rows: list[list[etree._Element]]) -> None:
-        self._limit = max(len(row) for row in rows)
-        self._covered: dict[int, int] = {}  # column -> rows below it still covers
-        self._padding_left = _PADDING_PER_CELL * sum(len(row) for row in rows)
-
-    def place(self, row: list[etree._Element], texts: list[str], *, rows_below: int) -> list[str]:
-        line: list[str] = []
-        for cell, text in zip(row, texts, strict=True):
-            while len(line) in self._covered:
-                self._pad_covered(line)
-            column = len(line)
-            line.append(text)
-            width = min(_span(cell, "colspan"), max(self._limit - column, 1))
-            for _ in range(width - 1):
-                self._pad(line)
-            down = _span(cell, "rowspan")
-            down = rows_below if down == 0 else min(down - 1, rows_below)
-            if down > 0 and self._padding_left > 0:
-                for spanned in range(column, min(column + width, self._limit)):
-                    self._covered[spanned] = down
-        # Columns past the row's last cell that a rowspan from above still covers.
-        last = max(self._covered, default=-1)
-        while self._covered and len(line) <= last:
-            if len(line) in self._covered:
-                self._pad_covered(line)
-            else:
-                self._pad(line)
-        return line
-
-    def _pad_covered(self, line: list[str]) -> None:
-        column = len(line)
-        self._covered[column] -= 1
-        if self._covered[column] <= 0:
-            del self._covered[column]
-        self._pad(line)
-
-    def _pad(self, line: list[str]) -> None:
-        if self._padding_left <= 0:
-            self._covered.clear()
-            return
-        self._padding_left -= 1
-        line.append("")
-
-
-def _span(cell: etree._Element, attribute: str) -> int:
-    """A cell's `colspan`/`rowspan`, as browsers read it (`rowspan="0"`: to the section's end)."""
-    text = cell.get(attribute)
-    if text is None:
-        return 1
-    try:
-        value = int(text.strip())
-    except ValueError:
-        return 1
-    if value == 0 and attribute == "rowspan":
-        return 0
-    return max(value, 1)
-
-
-# Empty cells that spans may add, per real cell of the table (see `_SpanLayout`).
-_PADDING_PER_CELL: Final = 4
-
-# A table's own structure; any other element between them and the cells is misplaced content.
-_TABLE_SECTIONS: Final = frozenset({"thead", "tbody", "tfoot"})
-_TABLE_IGNORED: Final = frozenset({"colgroup", "col"})
-
-
-def _outside_cells(table: etree._Element) -> list[etree._Element | str]:
-    """The caption, then text and elements inside `table` but in no row's cell, in order."""
-    pieces: list[etree._Element | str] = [c for c in table if c.tag == "caption"]
-
-    def stray_text(text: str | None) -> None:
-        if text and text.strip():
-            pieces.append(text)
-
-    def visit(container: etree._Element, allowed: frozenset[str]) -> None:
-        stray_text(container.text)
-        for child in container:
-            tag = child.tag
-            if tag in allowed:
-                if tag in _TABLE_SECTIONS:
-                    visit(child, frozenset({"tr"}))
-                elif tag == "tr":
-                    visit(child, frozenset({"td", "th"}))
-            elif isinstance(tag, str) and tag not in _TABLE_IGNORED and tag != "caption":
-                pieces.append(child)
-            stray_text(child.tail)
-
-    visit(table, _TABLE_SECTIONS | {"tr"})
-    return pieces
-
-
-def _owning_table(element: etree._Element) -> etree._Element | None:
-    for ancestor in element.iterancestors("table"):
-        return ancestor
-    return None
-
-
-def _is_layout_table(
-    table: etree._Element, rows: list[list[etree._Element]], stats: TextStats
-) -> bool:
-    """Tables used for page layout read better as blocks than as a one-cell grid."""
-    if not rows or any(True for _ in table.iter("table") if _ is not table):
-        return True
-    if max(len(row) for row in rows) < 2:
-        return True
-    cells = [cell for row in rows for cell in row]
-    # A cell holding more prose than any label is a page column (a blog's post beside its
-    # sidebar): as a grid cell, the whole article would run together on one line.
-    if any(stats.text.get(cell, 0) > MAX_INLINE_CHARS for cell in cells):
-        return True
-    block_children = sum(
-        1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
-    )
-    return block_children > 2 * len(rows)
-
-
-_LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
-
-
-def _table_row(cells: list[str]) -> str:
-    return "| " + " | ".join(cells) + " |"
 
 
 def plain_to_markdown(text: str) -> str:

@@ -1,0 +1,165 @@
+"""Tables: which cells make up a grid, where spans put them, what sits outside the cells, and
+whether a table is page layout rather than data."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS
+from dsh.tool_web.markdown.stats import TextStats
+
+
+def table_rows(table: etree._Element) -> list[list[etree._Element]]:
+    rows: list[list[etree._Element]] = []
+    for row in table.iter("tr"):
+        if _owning_table(row) is table:
+            rows.append([cell for cell in row if cell.tag in ("td", "th")])
+    return rows
+
+
+def grid(rows: list[list[etree._Element]], texts: list[list[str]]) -> list[list[str]]:
+    """Cell texts placed in the columns their `colspan`/`rowspan` give them.
+
+    Spanned positions are left empty: without them every cell after a span would slide into
+    the wrong column, and the model would read a value under the wrong header.
+    """
+    layout = _SpanLayout(rows)
+    return [
+        layout.place(row, row_texts, rows_below=len(rows) - index - 1)
+        for index, (row, row_texts) in enumerate(zip(rows, texts, strict=True))
+    ]
+
+
+class _SpanLayout:
+    """The columns still covered by rowspans from rows above, and what padding may still cost.
+
+    Hostile spans (`colspan="1000"` on every cell, wide rowspans down thousands of rows) cannot
+    blow the grid up: spans pad only up to the widest row's real cell count, and all padding
+    together stays within a few empty cells per real cell. Past that, spans are ignored; every
+    cell's own text is always placed.
+    """
+
+    def __init__(self, rows: list[list[etree._Element]]) -> None:
+        self._limit = max(len(row) for row in rows)
+        self._covered: dict[int, int] = {}  # column -> rows below it still covers
+        self._padding_left = PADDING_PER_CELL * sum(len(row) for row in rows)
+
+    def place(self, row: list[etree._Element], texts: list[str], *, rows_below: int) -> list[str]:
+        line: list[str] = []
+        for cell, text in zip(row, texts, strict=True):
+            while len(line) in self._covered:
+                self._pad_covered(line)
+            column = len(line)
+            line.append(text)
+            width = min(_span(cell, "colspan"), max(self._limit - column, 1))
+            for _ in range(width - 1):
+                self._pad(line)
+            down = _span(cell, "rowspan")
+            down = rows_below if down == 0 else min(down - 1, rows_below)
+            if down > 0 and self._padding_left > 0:
+                for spanned in range(column, min(column + width, self._limit)):
+                    self._covered[spanned] = down
+        # Columns past the row's last cell that a rowspan from above still covers.
+        last = max(self._covered, default=-1)
+        while self._covered and len(line) <= last:
+            if len(line) in self._covered:
+                self._pad_covered(line)
+            else:
+                self._pad(line)
+        return line
+
+    def _pad_covered(self, line: list[str]) -> None:
+        column = len(line)
+        self._covered[column] -= 1
+        if self._covered[column] <= 0:
+            del self._covered[column]
+        self._pad(line)
+
+    def _pad(self, line: list[str]) -> None:
+        if self._padding_left <= 0:
+            self._covered.clear()
+            return
+        self._padding_left -= 1
+        line.append("")
+
+
+def _span(cell: etree._Element, attribute: str) -> int:
+    """A cell's `colspan`/`rowspan`, as browsers read it (`rowspan="0"`: to the section's end)."""
+    text = cell.get(attribute)
+    if text is None:
+        return 1
+    try:
+        value = int(text.strip())
+    except ValueError:
+        return 1
+    if value == 0 and attribute == "rowspan":
+        return 0
+    return max(value, 1)
+
+
+# Empty cells that padding may add, per real cell of the table: spans (`_SpanLayout`) and
+# short rows (the grid in `render.py`) each stay within it.
+PADDING_PER_CELL: Final = 4
+
+# A table's own structure; any other element between them and the cells is misplaced content.
+_TABLE_SECTIONS: Final = frozenset({"thead", "tbody", "tfoot"})
+_TABLE_IGNORED: Final = frozenset({"colgroup", "col"})
+
+
+def outside_cells(table: etree._Element) -> list[etree._Element | str]:
+    """The caption, then text and elements inside `table` but in no row's cell, in order."""
+    pieces: list[etree._Element | str] = [c for c in table if c.tag == "caption"]
+
+    def stray_text(text: str | None) -> None:
+        if text and text.strip():
+            pieces.append(text)
+
+    def visit(container: etree._Element, allowed: frozenset[str]) -> None:
+        stray_text(container.text)
+        for child in container:
+            tag = child.tag
+            if tag in allowed:
+                if tag in _TABLE_SECTIONS:
+                    visit(child, frozenset({"tr"}))
+                elif tag == "tr":
+                    visit(child, frozenset({"td", "th"}))
+            elif isinstance(tag, str) and tag not in _TABLE_IGNORED and tag != "caption":
+                pieces.append(child)
+            stray_text(child.tail)
+
+    visit(table, _TABLE_SECTIONS | {"tr"})
+    return pieces
+
+
+def _owning_table(element: etree._Element) -> etree._Element | None:
+    for ancestor in element.iterancestors("table"):
+        return ancestor
+    return None
+
+
+def is_layout_table(
+    table: etree._Element, rows: list[list[etree._Element]], stats: TextStats
+) -> bool:
+    """Tables used for page layout read better as blocks than as a one-cell grid."""
+    if not rows or any(True for _ in table.iter("table") if _ is not table):
+        return True
+    if max(len(row) for row in rows) < 2:
+        return True
+    cells = [cell for row in rows for cell in row]
+    # A cell holding more prose than any label is a page column (a blog's post beside its
+    # sidebar): as a grid cell, the whole article would run together on one line.
+    if any(stats.text.get(cell, 0) > MAX_INLINE_CHARS for cell in cells):
+        return True
+    block_children = sum(
+        1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
+    )
+    return block_children > 2 * len(rows)
+
+
+_LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
+
+
+def table_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
