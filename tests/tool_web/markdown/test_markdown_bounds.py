@@ -81,6 +81,25 @@ def test_tables_cannot_multiply_their_cells(table: str) -> None:
     assert elapsed < 10, elapsed
 
 
+def test_markdown_longer_than_its_input_is_cut_at_the_output_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dsh.tool_web.markdown import convert
+
+    monkeypatch.setattr(convert, "MAX_OUTPUT_CHARS", 1_000)
+    # Padding makes this table's Markdown several times longer than its text.
+    table = "<tr>" + "<td>x</td>" * 300 + "</tr>" + "<tr><td>y</td></tr>" * 50
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><table>{table}</table>")
+    assert out.startswith("alpha beta")
+    assert len(out) == 1_000
+
+
+def test_fences_do_not_grow_with_the_backticks_inside() -> None:
+    html = f"<p>{WORDS * 5}</p><pre>{'`' * 1_000_000}</pre>"
+    out = html_to_markdown(html)
+    assert out.endswith("~~~\n" + "`" * 1_000_000 + "\n~~~")
+
+
 @pytest.mark.parametrize(
     "html",
     [

@@ -73,7 +73,7 @@ def test_code_in_a_table_cell_is_inline_and_fences_outlast_backticks() -> None:
     )
     assert "| `ls -l pwd` | lists |" in out
     assert "Quote with `` `tick `` or ```a``b`c```." in out
-    assert "````\n```\nfenced\n```\n````" in out
+    assert "~~~\n```\nfenced\n```\n~~~" in out
 
 
 def test_heading_nested_in_a_heading_keeps_its_own_line() -> None:

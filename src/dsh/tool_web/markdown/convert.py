@@ -8,7 +8,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import remove_furniture
-from dsh.tool_web.markdown.limits import MAX_ELEMENTS
+from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
 from dsh.tool_web.markdown.pagekind import is_article_page
@@ -46,6 +46,9 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
     """
     try:
         markdown, scripted, metadata = _convert(html, url)
+        # Padding and fences can make the Markdown longer than the text it renders; the bound
+        # on what comes out is the one on what goes in.
+        markdown = markdown[:MAX_OUTPUT_CHARS]
         return with_shell_notice(markdown, scripted=scripted, metadata=metadata)
     except MemoryError:
         raise

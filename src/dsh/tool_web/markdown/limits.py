@@ -10,6 +10,9 @@ from typing import Final
 # 4.77 MB, after megabytes of inline script; beyond it we only pay for bytes the model never reads.
 MAX_HTML_CHARS: Final = 5_000_000
 
+# The Markdown is cut here: table padding and code fences can make it longer than its input.
+MAX_OUTPUT_CHARS: Final = MAX_HTML_CHARS
+
 # Past this many elements the Python-level passes (pruning, scoring, rendering) would cost
 # seconds, so the page is rendered as plain text by libxml2's C serializer instead.
 MAX_ELEMENTS: Final = 150_000

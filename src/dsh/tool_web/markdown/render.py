@@ -511,9 +511,14 @@ def _inline_fence(code: str) -> str:
 
 
 def _block_fence(code: str) -> str:
-    """Three backticks, or more than the longest run in the code (which would close it)."""
+    """Three backticks, or a fence the code cannot close: `~~~` when it has a run of three
+    backticks or more, longer backticks when it has `~~~` too."""
     longest = max((len(run) for run in _BACKTICK_RUNS.findall(code)), default=0)
-    return "`" * max(3, longest + 1)
+    if longest < 3:
+        return "```"
+    if "~~~" not in code:
+        return "~~~"
+    return "`" * (longest + 1)
 
 
 def _language(pre: etree._Element) -> str:
