@@ -9,6 +9,7 @@ import pytest
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_HTML_CHARS
 from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
+from tool_web.markdown.markdown_pages import PROSE, html_page
 
 WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron "
 
@@ -142,3 +143,18 @@ def test_internal_failure_degrades_to_plain_text(monkeypatch: pytest.MonkeyPatch
     out = html_to_markdown(f"<p>{WORDS * 3}</p>")
     assert "omicron" in out
     assert EMPTY_SHELL_NOTICE not in out
+
+
+def test_character_references_cannot_forge_the_renderers_markers() -> None:
+    # `&#2;0&#3;` is the placeholder of the first code block, `&#1;` a unit of list indentation:
+    # decoded by the parser, they bypassed the control-byte removal.
+    html = html_page(
+        f"<h2>Setup</h2><p>{PROSE}</p><pre>real code</pre>"
+        "<p>Before &#2;0&#3; and &#x02;7&#x03; after&#1;&#1;.</p>"
+        f"<p>{PROSE} See <a href='/x&#2;0&#3;y'>the page that explains it</a>.</p>"
+    )
+    out = html_to_markdown(html, url="https://example.com/")
+    assert out.count("real code") == 1
+    assert "## Setup" in out  # rendered, not the plain-text fallback
+    assert "Before 0 and 7 after." in out
+    assert not any(marker in out for marker in "\x01\x02\x03")

@@ -14,6 +14,13 @@ from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
 # removing them up front is what lets binary junk degrade into text instead of an exception.
 # They are ASCII, so deleting their bytes from UTF-8 never splits a multi-byte character.
 _CONTROL_BYTES: Final = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+# The same characters written as numeric character references (`&#2;`, `&#x01`), which libxml2
+# decodes: in the tree they would pose as the renderer's markers (`markers.py`), forging a copy
+# of a code block or breaking the render. (`&#0;` already decodes to U+FFFD.)
+_CONTROL_REFERENCES: Final = re.compile(
+    rb"&#(?:0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|127)(?![0-9])"
+    rb"|[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])(?![0-9a-fA-F]));?"
+)
 
 # Elements whose content is never prose the model should read.
 NON_CONTENT_TAGS: Final = (
@@ -79,6 +86,8 @@ def clean_input(html: str) -> bytes:
     encoding turns lone surrogates into "?", and deleting bytes runs at memory speed.
     """
     data = html[:MAX_HTML_CHARS].encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
+    if b"&#" in data:
+        data = _CONTROL_REFERENCES.sub(b"", data)
     return _without_document_end_tags(data)
 
 
