@@ -227,6 +227,17 @@ def test_listing_entry_titles_keep_their_targets() -> None:
     assert "## [The complete guide to links](https://example.com/guide)" in out
 
 
+def test_a_heading_wrapped_in_a_title_link_keeps_its_marks_outside_the_label() -> None:
+    # Listings wrap each entry's heading in its link: the marks are the heading's, not the label's.
+    items = "".join(
+        f'<li><a href="/posts/{i}"><h3>How to write post number {i}</h3></a>by someone</li>'
+        for i in range(3)
+    )
+    out = render(f"<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- ### [How to write post number 1](https://example.com/posts/1)\n  by someone" in out
+    assert "[###" not in out
+
+
 def test_images_reduced_and_junk_removed() -> None:
     out = render(
         f'<p>{PROSE}<img src="/a.png" alt="diagram"></p><script>var secret = 1;</script>'

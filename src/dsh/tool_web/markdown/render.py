@@ -63,6 +63,7 @@ _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 _CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
 _NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
 _BACKTICK_RUNS: Final = re.compile("`+")
+_HEADING_LINE: Final = re.compile(r"(#{1,6}) (.+)")
 
 
 def collapse(text: str) -> str:
@@ -380,6 +381,10 @@ class MarkdownRenderer:
         self._shown_urls.add(url)
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
+        if "\n\n" in text and (heading := _HEADING_LINE.fullmatch(label)):
+            # A heading wrapped in the link (a listing entry's title): its marks go before the
+            # link, not into the label ("[### Title](url)").
+            lead, trail, label = f"\n\n{heading[1]} ", "\n\n", heading[2]
         if shows_target(label, url):
             return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
         label = label.replace("[", "\\[").replace("]", "\\]")
