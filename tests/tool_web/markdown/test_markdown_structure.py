@@ -28,6 +28,11 @@ def test_emphasis_and_inline_code() -> None:
     assert "`x = 1`" in out
 
 
+def test_inline_code_keeps_the_line_breaks_between_its_words() -> None:
+    out = render(f"<p>{PROSE} Run <code>make<br>make install</code> as root.</p>")
+    assert "`make make install`" in out
+
+
 def test_nested_and_ordered_lists() -> None:
     out = render(
         f"<p>{PROSE}</p><ul><li>one<ul><li>inner</li></ul></li><li>two</li></ul>"

@@ -164,7 +164,7 @@ class MarkdownRenderer:
         if tag == "img":
             return _emoji_alt(element)
         if tag in _CODE_TAGS:
-            return _inline_code(_text(element))
+            return _inline_code(_code_text(element))  # its `<br>` lines as spaces, not glued
         if tag == "sup":
             return self._superscript(element, depth)
         if tag in _STRONG_TAGS:
