@@ -166,6 +166,15 @@ def test_inline_links_are_absolute_and_cleaned() -> None:
     assert "javascript" not in out
 
 
+def test_dropping_tracking_parameters_leaves_the_rest_of_the_query_as_written() -> None:
+    # Re-encoding the query broke links: a Latin-1 escape became U+FFFD's, a bare key gained "=".
+    out = render(
+        f'<p>{PROSE} See <a href="/search?q=caf%E9&amp;utm_source=x&amp;sort;asc&amp;flag">'
+        "the search</a>.</p>"
+    )
+    assert "[the search](https://example.com/search?q=caf%E9&sort;asc&flag)" in out
+
+
 @pytest.mark.parametrize(
     ("base", "expected"),
     [

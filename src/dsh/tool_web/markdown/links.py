@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Final
-from urllib.parse import parse_qsl, unquote, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import unquote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 # Query parameters that only feed analytics: dropping them changes nothing the server returns.
 _TRACKING_PARAMS: Final = frozenset(
@@ -68,8 +68,11 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
         return None
     query = parts.query
     if query:
-        kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if not _is_tracking(k)]
-        query = urlencode(kept)
+        # Only the tracking parameters go; the others stay as written (decoding and encoding
+        # them again would rewrite escapes that are not UTF-8, bare keys and `;` separators).
+        query = "&".join(
+            part for part in query.split("&") if not _is_tracking(unquote_plus(part.split("=")[0]))
+        )
     cleaned = urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", query, ""))
     if len(cleaned) > MAX_URL_CHARS:
         return None
