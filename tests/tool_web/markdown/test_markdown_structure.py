@@ -150,6 +150,12 @@ def test_definition_lists_keep_each_value_with_its_term() -> None:
     ) in out
 
 
+def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
+    # "```: value" closes no fence: the code block would swallow the rest of the page.
+    out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")
+    assert "```\nrun(x)\n```\n\nRuns x.\n\nAfter." in out
+
+
 def test_blockquote() -> None:
     out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
     assert "> Quoted one.\n>\n> Quoted two." in out

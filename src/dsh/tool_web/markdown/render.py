@@ -456,7 +456,7 @@ def _joinable(term: str, definition: str) -> bool:
     return (
         "\n" not in term
         and "\n" not in definition
-        and CODE_OPEN not in definition
+        and CODE_OPEN not in term + definition
         and len(term) + len(definition) <= MAX_INLINE_CHARS
     )
 
