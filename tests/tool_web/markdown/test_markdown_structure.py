@@ -395,6 +395,16 @@ def test_struck_text_quotes_and_reversed_lists() -> None:
     assert "3. three\n2. two\n1. one" in out
 
 
+def test_an_items_own_number_continues_the_count() -> None:
+    # `<li value>` sets the number a browser shows, and the items after it count on from there.
+    out = render(
+        f"<p>{PROSE}</p><ol><li value='5'>five</li><li>six</li><li value='10'>ten</li></ol>"
+        "<ol reversed><li value='3'>three</li><li>two</li></ol>"
+    )
+    assert "5. five\n6. six\n10. ten" in out
+    assert "3. three\n2. two" in out
+
+
 def test_stacked_inline_elements_do_not_merge_into_one_word() -> None:
     out = render(
         f"<p>{PROSE}</p><h3><span>PULL&amp;BEAR</span><span>Faux leather jacket</span></h3>"

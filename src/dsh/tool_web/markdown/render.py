@@ -232,6 +232,8 @@ class MarkdownRenderer:
             tag = child.tag
             if tag == "li":
                 _flush_loose(loose, items)
+                if ordered:
+                    number = _item_number(child, number)
                 body = _normalise(self._contents(child, depth + 1))
                 if body:
                     marker = f"{number}." if ordered else "-"
@@ -546,6 +548,14 @@ def _start_number(element: etree._Element, reversed_order: bool) -> int:
         return int(element.get("start") or "")
     except ValueError:
         return sum(1 for _ in element.iterchildren("li")) if reversed_order else 1
+
+
+def _item_number(item: etree._Element, number: int) -> int:
+    """An item's own `value` (the number a browser shows, and counts on from), else `number`."""
+    try:
+        return int(item.get("value") or "")
+    except ValueError:
+        return number
 
 
 def plain_to_markdown(text: str) -> str:
