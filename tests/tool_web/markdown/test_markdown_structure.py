@@ -108,6 +108,29 @@ def test_spanned_cells_keep_the_columns_of_the_cells_after_them() -> None:
     ) in out
 
 
+def test_cells_removed_as_furniture_leave_the_others_in_their_columns() -> None:
+    # A cell that is all link (dropped from prose as a link block) or named like furniture goes,
+    # but the cells after it must not slide left under the wrong header.
+    rows = "".join(
+        f"<tr><td><a href='/p{i}'>Model {i}</a></td><td>${i}0</td>"
+        f"<td class='social'>share</td><td>{i} kg</td></tr>"
+        for i in (1, 2)
+    )
+    out = render(
+        f"<p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><table><tr><th>Model</th><th>Price</th>"
+        f"<th>Share</th><th>Weight</th></tr>{rows}</table>"
+    )
+    rows_by_price = {row.split("|")[2].strip(): row for row in out.split("\n") if "$" in row}
+    assert set(rows_by_price) == {"$10", "$20"}  # each price under "Price"
+    assert rows_by_price["$20"].split("|")[4].strip() == "2 kg"  # and its weight under "Weight"
+    # A page laid out as a sidebar cell beside the post: without the sidebar, one column.
+    out = render(
+        "<table><tr><td class='sidebar'><a href='/a'>Home</a> <a href='/b'>About</a></td>"
+        f"<td><h2>Post</h2><p>{PROSE}</p></td></tr></table>"
+    )
+    assert out.startswith(f"## Post\n\n{PROSE}")
+
+
 def test_malformed_spans_count_as_one() -> None:
     out = render(
         f"<p>{PROSE}</p><table><tr><th>A</th><th>B</th></tr>"

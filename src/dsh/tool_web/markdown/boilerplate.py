@@ -199,6 +199,11 @@ def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bo
 
 
 def drop_keep_tail(element: etree._Element) -> None:
+    if element.tag in ("td", "th"):
+        # A table cell is emptied, not removed: the cells after it keep their columns.
+        element.text = None
+        del element[:]
+        return
     parent = element.getparent()
     if parent is None:
         return

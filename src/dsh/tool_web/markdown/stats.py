@@ -35,7 +35,7 @@ class TextStats:
     data_dumps: list[etree._Element] = field(default_factory=list)
 
     def forget(self, element: etree._Element) -> None:
-        """Take an element about to be removed out of its ancestors' sums."""
+        """Take an element about to be removed (or emptied) out of its ancestors' sums."""
         text, linked, count = (
             self.text.get(element, 0) + visible_length(element.tail),
             self.link_text.get(element, 0),
@@ -45,6 +45,7 @@ class TextStats:
             self.text[ancestor] = self.text.get(ancestor, 0) - text
             self.link_text[ancestor] = self.link_text.get(ancestor, 0) - linked
             self.links[ancestor] = self.links.get(ancestor, 0) - count
+        self.text[element] = self.link_text[element] = self.links[element] = 0
 
 
 def measure(root: etree._Element) -> TextStats:

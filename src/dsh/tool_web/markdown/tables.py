@@ -145,7 +145,9 @@ def is_layout_table(
     """Tables used for page layout read better as blocks than as a one-cell grid."""
     if not rows or any(True for _ in table.iter("table") if _ is not table):
         return True
-    if max(len(row) for row in rows) < 2:
+    # One column of content (cells emptied as furniture, such as a sidebar, hold their places
+    # in the grid but are not a column).
+    if max(sum(1 for cell in row if stats.text.get(cell, 0) or len(cell)) for row in rows) < 2:
         return True
     cells = [cell for row in rows for cell in row]
     # A cell holding more prose than any label is a page column (a blog's post beside its
