@@ -55,6 +55,23 @@ def test_document_end_tag_floods_stay_linear(filler: str) -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    ("open_tags", "close_tags"),
+    [("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"), ("<dl><dd>", "</dd></dl>")],
+    ids=["quotes", "lists", "definition-lists"],
+)
+def test_deeply_nested_quotes_and_lists_stay_linear(open_tags: str, close_tags: str) -> None:
+    # Every quote or list level re-formats all the Markdown inside it (`>`, indentation): a
+    # hundred levels around megabytes of text took minutes before nesting was bounded.
+    paragraphs = "".join(f"<p>{i} {WORDS * 4}</p>" for i in range(12_000))
+    html = open_tags * 90 + paragraphs + close_tags * 90
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "11999 alpha" in out
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

@@ -21,5 +21,10 @@ MAX_ELEMENTS: Final = 150_000
 # well below Python's recursion limit by flattening anything deeper than this into plain text.
 MAX_RENDER_DEPTH: Final = 200
 
+# Lists, quotes and definition lists nested deeper than this inside each other are rendered as
+# plain blocks: each level re-formats all the Markdown inside it (indentation, `>`), so the
+# work grew with depth times size (a hundred quotes around 5 MB: minutes).
+MAX_BLOCK_NESTING: Final = 10
+
 # A single table cell, heading or link text longer than this is prose, not a label.
 MAX_INLINE_CHARS: Final = 2_000

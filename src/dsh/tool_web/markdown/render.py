@@ -8,7 +8,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS, MAX_RENDER_DEPTH
+from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
@@ -89,6 +89,7 @@ class MarkdownRenderer:
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_urls: set[str] = set()
         self._cells_open = 0  # table cells being rendered around the current element
+        self._blocks_open = 0  # lists, quotes and definition lists around the current element
 
     def render(self, element: etree._Element) -> str:
         markdown = drop_repeated_blocks(_normalise(self._element(element, 0)))
@@ -145,16 +146,12 @@ class MarkdownRenderer:
             return f"\n\n{collapse(_text(element))}\n\n"
         if tag in _HEADINGS:
             return self._heading(element, _HEADINGS[tag], depth)
-        if tag in _LIST_TAGS:
-            return f"\n\n{self._list(element, tag == 'ol', depth)}\n\n"
+        if tag in _LIST_TAGS or tag == "blockquote" or tag == "dl":
+            return self._nested_block(element, depth)
         if tag == "pre":
             return self._code_block(element)
         if tag == "table":
             return self._table(element, depth)
-        if tag == "blockquote":
-            return self._blockquote(element, depth)
-        if tag == "dl":
-            return self._definition_list(element, depth)
         if tag == "a":
             return self._link(element, depth)
         if tag == "br":
@@ -218,6 +215,20 @@ class MarkdownRenderer:
             if child.tail:
                 target.append(collapse(child.tail))
         return _heading_line(collapse("".join(head)).strip(), level) + "".join(rest)
+
+    def _nested_block(self, element: etree._Element, depth: int) -> str:
+        """A list, quote or definition list; past `MAX_BLOCK_NESTING` of them, plain blocks."""
+        if self._blocks_open >= MAX_BLOCK_NESTING:
+            return f"\n\n{self._contents(element, depth)}\n\n"
+        self._blocks_open += 1
+        try:
+            if element.tag == "blockquote":
+                return self._blockquote(element, depth)
+            if element.tag == "dl":
+                return self._definition_list(element, depth)
+            return f"\n\n{self._list(element, element.tag == 'ol', depth)}\n\n"
+        finally:
+            self._blocks_open -= 1
 
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
         reversed_order = ordered and element.get("reversed") is not None
