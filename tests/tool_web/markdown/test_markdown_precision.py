@@ -125,6 +125,18 @@ def test_link_dense_block_inside_prose_is_dropped() -> None:
     assert "Another story" not in out
 
 
+def test_a_data_tables_linked_names_are_not_link_blocks() -> None:
+    rows = "".join(
+        f"<tr><td><a href='/p{i}'>Model {i}</a></td><td>${i}0</td></tr>" for i in (1, 2, 3)
+    )
+    out = render(
+        f"<div><h1>Best picks</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(4))}"
+        f"<table><tr><th>Model</th><th>Price</th></tr>{rows}</table></div>"
+    )
+    assert "| Model 1 | $10 |" in out
+    assert "| Model 3 | $30 |" in out
+
+
 def test_links_are_kept_when_they_are_the_content() -> None:
     items = "".join(
         f'<li><a href="/item/{n}">Listing item number {n} with a title</a> short note</li>'

@@ -21,8 +21,10 @@ BLOCK_LINK_SHARE: Final = 0.5
 # ... unless it holds this much of the content area (then a wrong guess costs too much).
 _MAX_BLOCK_SHARE: Final = 0.3
 
+# Not table cells: a comparison table's linked product names are all link, and are its first
+# column (measured on WCXB: ±0.0000 F1, recall +0.0002 without `td`).
 _BLOCKS: Final = frozenset(
-    {"div", "section", "article", "span", "center", "font", "td", "form", "ul", "ol"}
+    {"div", "section", "article", "span", "center", "font", "form", "ul", "ol"}
 )
 
 
