@@ -72,6 +72,17 @@ def test_deeply_nested_quotes_and_lists_stay_linear(open_tags: str, close_tags: 
     assert elapsed < 10, elapsed
 
 
+def test_links_deep_inside_inline_wrappers_stay_linear() -> None:
+    # Each link looks for its block: without memory, 60,000 links each walked 190 spans.
+    links = '<a href="/x">link text here</a> and some words ' * 60_000
+    html = f"<p>{WORDS * 5}</p>" + "<span>" * 190 + links + "</span>" * 190
+    start = time.perf_counter()
+    out = html_to_markdown(html, url="https://example.com/")
+    elapsed = time.perf_counter() - start
+    assert out.count("link text here") == 60_000
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

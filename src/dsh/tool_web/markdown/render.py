@@ -89,6 +89,10 @@ class MarkdownRenderer:
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_urls: set[str] = set()
         self._cells_open = 0  # table cells being rendered around the current element
+        # Each element's nearest block ancestor, remembered: links deep inside long runs of
+        # inline wrappers would otherwise each walk all of them (links x depth).
+        self._prose_block: dict[etree._Element, etree._Element | None] = {}
+        self._item_block: dict[etree._Element, etree._Element | None] = {}
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
 
     def render(self, element: etree._Element) -> str:
@@ -348,12 +352,8 @@ class MarkdownRenderer:
 
     def _in_prose(self, link: etree._Element) -> bool:
         """A link the author wrote into a sentence, as opposed to one standing on its own."""
-        block = link.getparent()
-        while block is not None and block.tag not in _PROSE_CONTAINERS:
-            if block.tag in _BLOCK_TAGS:
-                return False
-            block = block.getparent()
-        if block is None:
+        block = _nearest(link, _PROSE_STOPS, self._prose_block)
+        if block is None or block.tag not in _PROSE_CONTAINERS:
             return False
         text = self._stats.text
         return text.get(block, 0) >= _PROSE_RATIO * text.get(link, 0)
@@ -364,9 +364,7 @@ class MarkdownRenderer:
         """A listing entry's or heading's title link: where the model would follow next."""
         if len(label.split()) < _ITEM_TITLE_MIN_WORDS:
             return False
-        block = link.getparent()
-        while block is not None and block.tag not in _BLOCK_TAGS and block.tag not in _HEADINGS:
-            block = block.getparent()
+        block = _nearest(link, _ITEM_STOPS, self._item_block)
         return block is not None and block.tag in _ITEM_CONTAINERS
 
     def _link(self, element: etree._Element, depth: int) -> str:
@@ -443,6 +441,33 @@ def _run_together(previous: etree._Element, current: etree._Element) -> bool:
     last_word = before.rsplit(None, 1)[-1]
     first_word = after.split(None, 1)[0]
     return len(last_word) >= 2 and len(first_word) >= 2
+
+
+# Where the walk up from a link stops, for each question asked about it.
+_PROSE_STOPS: Final = _PROSE_CONTAINERS | _BLOCK_TAGS
+_ITEM_STOPS: Final = _BLOCK_TAGS | frozenset(_HEADINGS)
+
+
+def _nearest(
+    element: etree._Element,
+    stops: frozenset[str],
+    memo: dict[etree._Element, etree._Element | None],
+) -> etree._Element | None:
+    """The nearest ancestor of `element` whose tag is in `stops` (None at the root), with every
+    element passed on the way remembered in `memo`."""
+    passed: list[etree._Element] = []
+    node = element.getparent()
+    while node is not None and node.tag not in stops:
+        if node in memo:
+            found = memo[node]
+            break
+        passed.append(node)
+        node = node.getparent()
+    else:
+        found = node
+    for wrapper in passed:
+        memo[wrapper] = found
+    return found
 
 
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
