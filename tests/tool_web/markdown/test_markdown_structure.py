@@ -245,6 +245,21 @@ def test_contact_links_keep_the_address_the_label_does_not_show() -> None:
     assert "Odd Empty" in out
 
 
+def test_link_labels_and_targets_that_would_break_the_link_syntax() -> None:
+    out = render(
+        f"<p>{PROSE} See <a href='/a\u00a0b'>the odd link</a>, <a href='/c'>a path\\</a> and "
+        "<a href='/d'>C:\\Users\\[x]</a> here.</p>"
+    )
+    assert "[the odd link](https://example.com/a%C2%A0b)" in out
+    assert "[a path\\\\](https://example.com/c)" in out
+    assert "[C:\\Users\\\\\\[x\\]](https://example.com/d)" in out
+
+
+def test_an_empty_list_item_still_takes_its_number() -> None:
+    out = render(f"<p>{PROSE}</p><ol><li>one</li><li> </li><li>three</li></ol>")
+    assert "1. one\n3. three" in out
+
+
 def test_repeated_link_target_shown_once() -> None:
     link = '<a href="https://other.org/x">other</a>'
     out = render(f"<p>{PROSE} First {link}.</p><p>{PROSE} Again {link}.</p>")

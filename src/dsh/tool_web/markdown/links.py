@@ -76,7 +76,14 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
     cleaned = urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", query, ""))
     if len(cleaned) > MAX_URL_CHARS:
         return None
-    return cleaned.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    # Spaces of any kind would end the link target (and whitespace normalisation turns a
+    # no-break space into a plain one), parentheses would close it early.
+    return (
+        cleaned.replace(" ", "%20")
+        .replace("\u00a0", "%C2%A0")
+        .replace("(", "%28")
+        .replace(")", "%29")
+    )
 
 
 def contact_url(href: str) -> str | None:

@@ -63,6 +63,7 @@ _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 _CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
 _NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
 _BACKTICK_RUNS: Final = re.compile("`+")
+_BACKSLASH_BEFORE_BRACKET: Final = re.compile(r"\\(?=[\[\]]|$)")
 _HEADING_LINE: Final = re.compile(r"(#{1,6}) (.+)")
 
 
@@ -252,9 +253,9 @@ class MarkdownRenderer:
                 body = _normalise(self._contents(child, depth + 1))
                 if body:
                     marker = f"{number}." if ordered else "-"
-                    number += step
                     indent = INDENT * (len(marker) + 1)
                     items.append(_hang(body, f"{marker} ", indent))
+                number += step  # an empty item still takes its number, as in a browser
             elif tag in _LIST_TAGS and items:
                 # A list written straight inside a list (no <li> around it): browsers indent it
                 # under the item before, and so do we.
@@ -398,6 +399,8 @@ class MarkdownRenderer:
             lead, trail, label = f"\n\n{heading[1]} ", "\n\n", heading[2]
         if shows_target(label, url):
             return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
+        # A backslash before a bracket (or ending the label) would escape it: it is escaped first.
+        label = _BACKSLASH_BEFORE_BRACKET.sub(r"\\\\", label)
         label = label.replace("[", "\\[").replace("]", "\\]")
         return f"{lead}[{label}]({url}){trail}"
 
