@@ -85,39 +85,39 @@ async def test_a_404_is_a_result_not_an_error(
     assert out == f"Fetched {server.url('/missing')} (HTTP 404)\n\ngone\n"
 
 
+QUOTED_NOTE = (
+    "The tool ends a cut page with:\n\n"
+    "(Content truncated. Fetch a more specific URL or section for the full text.)"
+)
+
+
 @pytest.mark.usefixtures("_clean")
-@pytest.mark.parametrize("body", ["", "\n  \n"])
-async def test_fetch_json_content_of_an_empty_body_is_empty(
-    body: str, server: LocalServer, loopback_config: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("body", "content"),
+    [
+        # The tool text is the header line alone; `content` is the (empty) body, not that line.
+        ("", ""),
+        ("\n  \n", ""),
+        # A page quoting the note is not truncated: only the tool's own footer is removed.
+        (QUOTED_NOTE, QUOTED_NOTE),
+    ],
+    ids=["empty", "blank", "quotes-the-truncation-note"],
+)
+async def test_fetch_json_content_is_the_body_as_fetched(
+    body: str,
+    content: str,
+    server: LocalServer,
+    loopback_config: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # The tool text is the header line alone; `content` is the (empty) body, not that line.
-    server.respond("/empty", body)
-    url = server.url("/empty")
+    server.respond("/page", body)
+    url = server.url("/page")
     status = await run_main_in_thread(["fetch", "--json", url, "--config", str(loopback_config)])
     out, err = capsys.readouterr()
     assert status == 0, err
     data = json.loads(out)
     assert data["truncated"] is False
-    assert data["content"] == ""
-
-
-@pytest.mark.usefixtures("_clean")
-async def test_fetch_json_keeps_a_body_that_ends_like_the_truncation_note(
-    server: LocalServer, loopback_config: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # A page quoting the note is not truncated: only the tool's own footer is removed.
-    quoted = (
-        "The tool ends a cut page with:\n\n"
-        "(Content truncated. Fetch a more specific URL or section for the full text.)"
-    )
-    server.respond("/quote", quoted)
-    url = server.url("/quote")
-    status = await run_main_in_thread(["fetch", "--json", url, "--config", str(loopback_config)])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    data = json.loads(out)
-    assert data["truncated"] is False
-    assert data["content"] == quoted
+    assert data["content"] == content
 
 
 async def test_the_default_config_blocks_loopback(server: LocalServer) -> None:
