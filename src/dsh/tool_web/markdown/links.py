@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Final
-from urllib.parse import unquote, unquote_plus, urljoin, urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 # Query parameters that only feed analytics: dropping them changes nothing the server returns.
 _TRACKING_PARAMS: Final = frozenset(
@@ -36,14 +36,8 @@ def link_base(page_url: str | None, base_href: str) -> str | None:
     base_href = base_href.strip()
     if not base_href:
         return page_url
-    try:
-        resolved = urljoin(page_url, base_href) if page_url else base_href
-        parts = urlsplit(resolved)
-    except ValueError:
-        return page_url
-    if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
-        return page_url
-    return resolved
+    resolved = _web_url(page_url, base_href)
+    return page_url if resolved is None else resolved[0]
 
 
 def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> str | None:
@@ -56,13 +50,10 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
     href = href.strip()
     if not href or href.startswith("#"):
         return None
-    try:
-        absolute = urljoin(base_url, href) if base_url else href
-        parts = urlsplit(absolute)
-    except ValueError:
+    resolved = _web_url(base_url, href)
+    if resolved is None:
         return None
-    if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
-        return None
+    parts = resolved[1]
     this_page = page_url or base_url
     if this_page and _same_page(parts.geturl(), this_page):
         return None
@@ -84,6 +75,18 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
         .replace("(", "%28")
         .replace(")", "%29")
     )
+
+
+def _web_url(base: str | None, href: str) -> tuple[str, SplitResult] | None:
+    """`href` made absolute against `base` (when given), if that is an http(s) URL with a host."""
+    try:
+        absolute = urljoin(base, href) if base else href
+        parts = urlsplit(absolute)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in _FOLLOWABLE_SCHEMES or not parts.netloc:
+        return None
+    return absolute, parts
 
 
 def contact_url(href: str) -> str | None:
