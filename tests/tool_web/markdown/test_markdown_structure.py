@@ -140,6 +140,22 @@ def test_malformed_spans_count_as_one() -> None:
     assert "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |" in out
 
 
+def test_code_listings_laid_out_as_tables_keep_their_lines_without_the_numbers() -> None:
+    pygments = (
+        "<table class='highlighttable'><tr><td class='linenos'><pre>1\n2\n3</pre></td>"
+        "<td class='code'><pre>def f(x):\n    return x\nprint(f(2))</pre></td></tr></table>"
+    )
+    hugo = (
+        "<table class='lntable'><tr><td><pre><code><span>1\n</span><span>2\n</span></code></pre>"
+        "</td><td><pre><code class='language-go'>package main\nfunc main() {}\n</code></pre></td>"
+        "</tr></table>"
+    )
+    out = render(f"<p>{PROSE}</p>{pygments}{hugo}<p>Output:</p><pre>1\n2\n3</pre>")
+    assert "```\ndef f(x):\n    return x\nprint(f(2))\n```" in out
+    assert "```go\npackage main\nfunc main() {}\n```" in out
+    assert out.endswith("Output:\n\n```\n1\n2\n3\n```")  # numbers alone are output, kept
+
+
 def test_headings_in_cells_are_labels() -> None:
     out = render(
         f"<p>{PROSE}</p><table><tr><th><h4>Ingredient</h4></th><th><h4>Amount</h4></th></tr>"

@@ -306,7 +306,7 @@ class MarkdownRenderer:
 
     def _code_block(self, element: etree._Element) -> str:
         code = _code_text(element).strip("\n")
-        if not code.strip():
+        if not code.strip() or _is_line_number_gutter(element, code):
             return ""
         self._code_blocks.append((_language(element), code))
         return f"\n\n{CODE_OPEN}{len(self._code_blocks) - 1}{CODE_CLOSE}\n\n"
@@ -471,6 +471,21 @@ def _nearest(
     for wrapper in passed:
         memo[wrapper] = found
     return found
+
+
+_LINE_NUMBERS: Final = re.compile(r"\s*\d+(?:\s+\d+)+\s*")
+
+
+def _is_line_number_gutter(pre: etree._Element, code: str) -> bool:
+    """The line numbers of a code listing laid out as a table: a `pre` of nothing but numbers,
+    in a cell whose row holds the code in another `pre`."""
+    if not _LINE_NUMBERS.fullmatch(code):
+        return False
+    cell = next(pre.iterancestors("td", "th"), None)
+    row = cell.getparent() if cell is not None else None
+    return row is not None and any(
+        True for other in row if other is not cell for _ in other.iter("pre")
+    )
 
 
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:

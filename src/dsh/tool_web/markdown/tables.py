@@ -154,10 +154,19 @@ def is_layout_table(
     # sidebar): as a grid cell, the whole article would run together on one line.
     if any(stats.text.get(cell, 0) > MAX_INLINE_CHARS for cell in cells):
         return True
+    # A code listing laid out as a one-row table (line numbers in one cell, the code in the
+    # next, as Pygments and Hugo print them): in a grid cell the code would lose its lines.
+    if len(rows) == 1 and any(_is_listing(pre) for cell in cells for pre in cell.iter("pre")):
+        return True
     block_children = sum(
         1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
     )
     return block_children > 2 * len(rows)
+
+
+def _is_listing(pre: etree._Element) -> bool:
+    text = "".join(str(piece) for piece in pre.itertext()).strip("\n")
+    return "\n" in text
 
 
 _LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
