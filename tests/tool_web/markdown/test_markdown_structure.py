@@ -276,6 +276,19 @@ def test_an_empty_list_item_still_takes_its_number() -> None:
     assert "1. one\n3. three" in out
 
 
+def test_permalink_marks_and_footnote_returns_are_dropped() -> None:
+    out = render(
+        "<h2>Install<a class='headerlink' href='#install' title='Permalink'>¶</a></h2>"
+        f"<p>{PROSE}<sup><a href='#fn1'>1</a></sup></p>"
+        "<h3>Variants<a href='#variants' class='anchor'>§</a></h3><p>Two of them.</p>"
+        "<ol><li id='fn1'>A note. <a href='#fnref1'>↩︎</a></li></ol>"
+    )
+    assert "## Install\n\n" in out
+    assert "### Variants\n\n" in out
+    assert out.endswith("1. A note.")
+    assert "^1" in out  # a footnote reference is a number, not a mark
+
+
 def test_repeated_link_target_shown_once() -> None:
     link = '<a href="https://other.org/x">other</a>'
     out = render(f"<p>{PROSE} First {link}.</p><p>{PROSE} Again {link}.</p>")

@@ -370,6 +370,8 @@ class MarkdownRenderer:
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
+        if _is_permalink_mark(element, text):
+            return ""
         contact = contact_url(element.get("href") or "")
         if contact is not None:
             return self._linked(text, contact)
@@ -471,6 +473,17 @@ def _nearest(
     for wrapper in passed:
         memo[wrapper] = found
     return found
+
+
+def _is_permalink_mark(link: etree._Element, text: str) -> bool:
+    """A heading's "¶", "§", "#" or "🔗" linking to itself (Sphinx, MkDocs, rustdoc, GitHub):
+    a symbol glued to the title that no reader needs."""
+    label = text.strip()
+    return (
+        0 < len(label) <= 2
+        and (link.get("href") or "").lstrip().startswith("#")
+        and not any(c.isalnum() for c in label)
+    )
 
 
 _LINE_NUMBERS: Final = re.compile(r"\s*\d+(?:\s+\d+)+\s*")
