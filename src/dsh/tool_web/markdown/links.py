@@ -103,7 +103,7 @@ def contact_url(href: str) -> str | None:
         return None
     target = unquote(rest.split("?", 1)[0]).strip()
     if scheme == "tel":
-        target = "".join(target.split())
+        target = "".join(target.split()).lstrip("/")  # some pages write tel://number
     if not target or len(target) > MAX_URL_CHARS or any(c in target for c in "()[]<> "):
         return None
     return f"{scheme}:{target}"
@@ -113,8 +113,11 @@ def shows_target(label: str, url: str) -> bool:
     """Whether the label already reads as the target: a URL written out, the address of a
     mailto link, the number of a tel link (perhaps without its country code)."""
     if url.startswith("tel:"):
-        digits = _digits(label)
-        if len(digits) >= _MIN_PHONE_DIGITS and _digits(url).endswith(digits):
+        # The same number, perhaps one side with and the other without its country code.
+        digits, dialled = _digits(label), _digits(url)
+        if min(len(digits), len(dialled)) >= _MIN_PHONE_DIGITS and (
+            dialled.endswith(digits) or digits.endswith(dialled)
+        ):
             return True
         return _alphanumeric(label) == _alphanumeric(url[len("tel:") :])  # "1-844-HOMEYOU"
     if not url.startswith("mailto:") and not label.lower().startswith(_WRITTEN_URL_STARTS):
