@@ -250,13 +250,15 @@ def test_contact_links_keep_the_address_the_label_does_not_show() -> None:
     out = render(
         f"<p>{PROSE}</p><p>Write to <a href='mailto:help@example.com?subject=Hi'>our team</a>, "
         "<a href='mailto:sales@example.com'>sales@example.com</a> or "
-        "<a href='tel:+1 555 0100 200'>(555) 0100-200</a>.</p>"
+        "<a href='tel:+1 555 0100 200'>(555) 0100-200</a>, <a href='tel://5550100300'>"
+        "1-555-0100-300</a>.</p>"
         "<div><a href='tel:+44-20-7946-0000'>Call us</a></div>"  # standalone, not prose
         "<div><a href='mailto:bad(address)'>Odd</a> <a href='mailto:'>Empty</a></div>"
     )
     assert (
-        "Write to [our team](mailto:help@example.com), sales@example.com or (555) 0100-200." in out
-    )
+        "Write to [our team](mailto:help@example.com), sales@example.com or (555) 0100-200, "
+        "1-555-0100-300."
+    ) in out
     assert "[Call us](tel:+44-20-7946-0000)" in out
     assert "Odd Empty" in out
 
