@@ -156,6 +156,21 @@ def test_code_listings_laid_out_as_tables_keep_their_lines_without_the_numbers()
     assert out.endswith("Output:\n\n```\n1\n2\n3\n```")  # numbers alone are output, kept
 
 
+def test_check_marks_and_crosses_drawn_as_icons_in_cells_are_kept() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Feature</th><th>Us</th><th>Them</th><th>Other</th></tr>"
+        "<tr><td>Rank tracking</td><td><img src='/up/2018/11/tick.png' alt=''></td>"
+        "<td><i class='fa-solid fa-xmark'></i></td>"
+        "<td><svg class='icon'><use xlink:href='#icon-check'></use></svg></td></tr>"
+        "<tr><td>Reviews</td><td><span class='no-wrap'></span></td>"
+        "<td><i class='fa fa-check' aria-hidden='true'></i></td>"
+        "<td><svg aria-label='Not included'><path d='M0 0'/></svg></td></tr>"
+        "<tr><td>Press</td><td><img src='/logos/x_logo.png' alt=''></td>"
+        "<td><img src='/logos/nyt.png' alt='The New York Times logo'></td><td>Yes</td></tr></table>"
+    )
+    assert ("| Rank tracking | ✓ | ✗ | ✓ |\n| Reviews | | ✓ | ✗ |\n| Press | | | Yes |") in out
+
+
 def test_headings_in_cells_are_labels() -> None:
     out = render(
         f"<p>{PROSE}</p><table><tr><th><h4>Ingredient</h4></th><th><h4>Amount</h4></th></tr>"

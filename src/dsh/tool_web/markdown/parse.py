@@ -170,6 +170,32 @@ def _math_as_tex(root: etree._Element) -> None:
             parent.replace(math, replacement)
 
 
+_CELL_SVGS: Final = etree.XPath("//td//svg | //th//svg")
+_XLINK_HREF: Final = "{http://www.w3.org/1999/xlink}href"
+
+
+def _cell_svgs_as_icons(root: etree._Element) -> None:
+    """An `<svg>` in a table cell becomes an empty `<i>` carrying its names (class, label,
+    title, the symbol it uses), so the renderer can read a check mark or a cross from it
+    (`icons.py`) after the svg itself is stripped."""
+    found = _CELL_SVGS(root)
+    for svg in found if isinstance(found, list) else []:
+        if not isinstance(svg, etree._Element):
+            continue
+        names = [svg.get("class"), svg.get("aria-label"), svg.get("data-icon")]
+        names += [title.text for title in svg.iter("title")]
+        names += [
+            use.get("href") or use.get("xlink:href") or use.get(_XLINK_HREF)
+            for use in svg.iter("use")
+        ]
+        icon = etree.Element("i")
+        icon.set("class", " ".join(["icon", *(name for name in names if name)]))
+        icon.tail = svg.tail
+        parent = svg.getparent()
+        if parent is not None:
+            parent.replace(svg, icon)
+
+
 def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
 
@@ -179,6 +205,7 @@ def strip_non_content(root: etree._Element) -> None:
     A <button> that holds block-level content is kept as a <div> (see `_BUTTONS_HOLDING_BLOCKS`).
     """
     _math_as_tex(root)
+    _cell_svgs_as_icons(root)
     found = _BUTTONS_HOLDING_BLOCKS(root)
     if isinstance(found, list):
         for button in found:

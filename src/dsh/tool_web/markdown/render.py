@@ -8,6 +8,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
@@ -163,6 +164,9 @@ class MarkdownRenderer:
             return "\n"
         if tag == "hr":
             return "\n\n"
+        if self._cells_open and tag in ICON_TAGS and not len(element) and not element.text:
+            # An empty icon element in a table cell: a comparison table's check mark or cross.
+            return _emoji_alt(element) or cell_icon(element)
         if tag == "img":
             return _emoji_alt(element)
         if tag in _CODE_TAGS:

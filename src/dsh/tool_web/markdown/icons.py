@@ -1,0 +1,67 @@
+"""Check marks and crosses drawn as icons in table cells.
+
+Comparison tables ("Feature | Us | Them") mark each cell with an icon: an image named
+`tick.png`, a FontAwesome `<i class="fa-solid fa-check">`, an inline `<svg>`. None of them is
+text, so the grid came out empty and the model could not tell which product has which
+feature. In a cell, an icon whose name says yes or no becomes ✓ or ✗; anything else stays
+dropped. Only names count: a `no-wrap` span is not an icon, so class words of a `<span>` are
+read only when another class says it is an icon.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+YES_MARK: Final = "✓"
+NO_MARK: Final = "✗"
+
+_YES: Final = frozenset(
+    {"check", "checked", "checkmark", "tick", "yes", "true", "included", "available", "ok"}
+)
+_NO: Final = frozenset(
+    {"cross", "times", "xmark", "x", "close", "minus", "no", "false", "unavailable", "excluded"}
+)
+_NEGATIONS: Final = frozenset({"not", "non", "un"})
+_LABEL_WORDS: Final = _YES | _NO | _NEGATIONS | {"icon", "mark", "sign", "symbol", "image"}
+# Class words that mark an element as an icon (FontAwesome, Bootstrap, Ionicons, Material…).
+_ICON_CLASSES: Final = frozenset(
+    {"icon", "icons", "fa", "fas", "far", "fal", "fad", "fab", "glyphicon", "bi", "ion", "mdi",
+     "octicon", "lucide", "feather", "ti", "svg"}
+)  # fmt: skip
+_SPLIT: Final = re.compile(r"[^a-z0-9]+")
+# Tags that draw icons: `<i>` is the icon fonts' own element.
+ICON_TAGS: Final = frozenset({"img", "i", "span"})
+
+
+def cell_icon(element: etree._Element) -> str:
+    """✓ or ✗ for an icon in a table cell whose name says yes or no, else ""."""
+    words: set[str] = set()
+    for attribute in ("alt", "title", "aria-label", "data-icon"):
+        # Human text counts only when it is nothing but such words ("Included", "Not
+        # available", "check mark"): "The New York Times logo" is no cross.
+        said = _words(element.get(attribute))
+        if said and len(said) <= 3 and all(word in _LABEL_WORDS for word in said):
+            words.update(said)
+    if element.tag == "img" and not (element.get("alt") or "").strip():
+        # No alt text: the file name says it (".../picto-tick/tick_dt.svg").
+        name = (element.get("src") or "").split("?", 1)[0].rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        words.update(_words(name))
+    words.discard("x")  # a letter in a name ("x_logo.png", the X logo) is not a cross
+    classes = _words(element.get("class"))
+    if element.tag in ("img", "i") or not _ICON_CLASSES.isdisjoint(classes):
+        words.update(classes)  # here "x" is the icon fonts' cross (`fa-x`)
+    yes, no = not _YES.isdisjoint(words), not _NO.isdisjoint(words)
+    if yes and not _NEGATIONS.isdisjoint(words):  # "Not included", "not available"
+        yes, no = False, True
+    if yes and not no:
+        return YES_MARK
+    if no and not yes:
+        return NO_MARK
+    return ""
+
+
+def _words(text: str | None) -> list[str]:
+    return [word for word in _SPLIT.split(text.lower()) if word] if text else []
