@@ -143,10 +143,13 @@ def chunked(body: bytes, content_type: str) -> Any:
 # -- PDFs ----------------------------------------------------------------------------------------
 
 
-def make_pdf(pages: list[str], *, image_only: bool = False) -> bytes:
+def make_pdf(
+    pages: list[str], *, image_only: bool = False, to_unicode: dict[str, str] | None = None
+) -> bytes:
     """A small valid PDF: one page per string (lines split on newlines), Helvetica.
 
     ``image_only`` makes pages that only paint an image, like a scan: no text to extract.
+    ``to_unicode`` gives the font a ToUnicode CMap: character code -> UTF-16BE hex (``"D83D"``).
     """
     objects: list[bytes] = []
 
@@ -156,7 +159,20 @@ def make_pdf(pages: list[str], *, image_only: bool = False) -> bytes:
 
     catalog = add(b"")  # filled in below
     pages_id = add(b"")
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    cmap = b""
+    if to_unicode:
+        pairs = b" ".join(
+            b"<%02X> <%s>" % (ord(code), target.encode()) for code, target in to_unicode.items()
+        )
+        cmap = (
+            b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def "
+            b"1 begincodespacerange <00> <FF> endcodespacerange "
+            b"%d beginbfchar %s endbfchar endcmap CMapName currentdict /CMap defineresource pop "
+            b"end end" % (len(to_unicode), pairs)
+        )
+        cmap_id = add(b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
+        cmap = b" /ToUnicode %d 0 R" % cmap_id
+    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica%s >>" % cmap)
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 4 >>\nstream\n\x00\xff\xff\x00\nendstream"

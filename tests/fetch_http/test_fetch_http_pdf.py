@@ -57,6 +57,20 @@ async def test_control_characters_are_stripped_but_page_separators_kept(
     assert result.body == PdfBody("onetwo[0m\fthree", 2)
 
 
+async def test_surrogates_from_a_broken_cmap_never_reach_the_text(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A ToUnicode CMap can map a code to half of a UTF-16 surrogate pair; pypdf passes it
+    # through. A lone half cannot be encoded as UTF-8 (the MCP response and the CLI's output
+    # would fail), and two halves from two codes are one character, not two.
+    halves = {"\x01": "D83D", "\x02": "D83D", "\x03": "DE00"}
+    fetcher = make_fetcher(max_body_chars=4)
+    result = await fetch_pdf(server, fetcher, make_pdf(["A\x01B\x02\x03C"], to_unicode=halves))
+    assert result.body == PdfBody("A\ufffdB\U0001f600", page_count=1)
+    assert result.truncated is True
+    result.body.content.encode()
+
+
 async def test_char_cap_stops_extraction(server: LocalServer, make_fetcher: MakeFetcher) -> None:
     pages = [f"page {n} " + "w" * 50 for n in range(40)]
     fetcher = make_fetcher(max_body_chars=120)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import threading
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 PAGE_SEPARATOR = "\f"
 
 _log = logging.getLogger(__name__)
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 class StoppedError(Exception):
@@ -60,7 +62,7 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
         except Exception as error:  # a damaged page: keep the others (pypdf raises broadly)
             _log.debug("page %d of %s: %r", index + 1, url, error)
             text = ""
-        text = text.strip("\n")
+        text = _without_surrogates(text).strip("\n")
         separator = PAGE_SEPARATOR if index else ""
         parts.append(separator + text)
         length += len(separator) + len(text)
@@ -79,6 +81,15 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
         content = content[:max_chars]
         truncated = True
     return PdfText(content, page_count, truncated)
+
+
+def _without_surrogates(text: str) -> str:
+    # pypdf decodes ToUnicode CMaps with "surrogatepass": a code mapped to half of a UTF-16
+    # pair comes out as a lone surrogate, which no UTF-8 consumer can encode. Pairs split over
+    # two codes are joined; lone halves become U+FFFD.
+    if not _SURROGATES.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _decrypt(reader: PdfReader, url: str) -> None:
