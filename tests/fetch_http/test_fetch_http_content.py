@@ -200,6 +200,18 @@ async def test_charset_from_bom(
     assert await fetch_bytes(server, make_fetcher, body, "text/html") == "<p>Ωmega</p>"
 
 
+@pytest.mark.parametrize("bom", [codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE])
+async def test_utf16_label_takes_its_byte_order_from_the_bom(
+    server: LocalServer, make_fetcher: MakeFetcher, bom: bytes
+) -> None:
+    # "utf-16" names no byte order: the BOM gives it (RFC 2781); little-endian only without one.
+    encoding = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
+    body = bom + "<p>Ωmega</p>".encode(encoding)
+    assert await fetch_bytes(server, make_fetcher, body, "text/html; charset=UTF-16") == (
+        "<p>Ωmega</p>"
+    )
+
+
 async def test_latin1_label_and_unlabelled_legacy_bytes(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -112,7 +112,13 @@ def codec_for(label: str) -> str | None:
 def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: str) -> str:
     """The codec to decode ``data`` with; raises for a label that names no text encoding."""
     if content_type.charset is not None:
-        return _resolve(content_type.charset, url=url, where="the Content-Type header")
+        codec = _resolve(content_type.charset, url=url, where="the Content-Type header")
+        if codec.startswith("utf-16"):
+            # "utf-16" names no byte order (little-endian is only the default): a BOM gives it.
+            for bom, bom_codec in _BOMS[1:]:
+                if data.startswith(bom):
+                    return bom_codec
+        return codec
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return codec
