@@ -272,7 +272,25 @@ async def test_multibyte_character_cut_by_the_byte_cap_stays_utf8(
     server.route("/cut", chunked(body, "text/plain"))
     result = await make_fetcher(max_response_bytes=9).fetch(WebFetchRequest(server.url("/cut")))
     assert result.truncated is True
-    assert result.body.content == "éééé\ufffd"
+    # The cut half of a character is dropped, not shown as a replacement character.
+    assert result.body.content == "éééé"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [
+        ("text/plain; charset=utf-16", codecs.BOM_UTF16_LE + ("😀" * 10).encode("utf-16-le")),
+        ("text/html; charset=gb18030", ("😀" * 10).encode("gb18030")),
+    ],
+    ids=["utf-16-surrogate-pair", "gb18030"],
+)
+async def test_character_cut_by_the_byte_cap_is_dropped(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body: bytes
+) -> None:
+    server.route("/cut", chunked(body, content_type))
+    result = await make_fetcher(max_response_bytes=11).fetch(WebFetchRequest(server.url("/cut")))
+    assert result.truncated is True
+    assert result.body.content == "😀" * 2
 
 
 CONTROLS = "".join(chr(c) for c in [*range(0x20), 0x7F])

@@ -142,9 +142,17 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     return "cp1252"
 
 
-def decode(data: bytes, encoding: str) -> str:
-    """Decode with replacement characters for invalid bytes; drop a leading BOM."""
-    text = data.decode(encoding, errors="replace")
+def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
+    """Decode with replacement characters for invalid bytes; drop a leading BOM.
+
+    ``cut``: ``data`` was cut by the byte cap, so an incomplete character at its end is the
+    cap's doing, not invalid bytes: it is dropped rather than shown as U+FFFD.
+    """
+    if cut:
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        text = decoder.decode(data, final=False)
+    else:
+        text = data.decode(encoding, errors="replace")
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -178,7 +178,8 @@ class HttpFetchProvider:
         max_chars = self.config.max_html_chars if kind == "html" else self.config.max_body_chars
         limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
         data, more = await read_bounded(response, limit, url=final)
-        text = strip_controls(decode(data, choose_encoding(data, kind, content_type, url=final)))
+        encoding = choose_encoding(data, kind, content_type, url=final)
+        text = strip_controls(decode(data, encoding, cut=more))
         truncated = more or len(text) > max_chars
         text = text[:max_chars]
         body: WebFetchBody = HtmlBody(text) if kind == "html" else TextBody(text)
