@@ -223,6 +223,31 @@ async def test_latin1_label_and_unlabelled_legacy_bytes(
     assert await fetch_bytes(server, make_fetcher, body, "text/html") == "“Déjà vu” – 5 €"
 
 
+@pytest.mark.parametrize(
+    ("label", "codec", "text"),
+    [
+        ("iso-8859-8-i", "iso8859-8", "שלום עולם"),  # Hebrew sites' usual label
+        ("logical", "iso8859-8", "שלום"),
+        ("x-cp1251", "cp1251", "Привет, мир"),
+        ("koi8", "koi8-r", "Привет"),
+        ("iso88592", "iso8859-2", "Zażółć gęślą"),
+        ("x-euc-jp", "euc-jp", "日本語"),
+        ("x-mac-cyrillic", "mac-cyrillic", "Привет"),
+        ("iso8859-9", "cp1254", "“Türkçe”"),  # windows-1254 on the web, like iso-8859-9
+    ],
+    ids=lambda value: value if value.isascii() else "",
+)
+async def test_whatwg_labels_browsers_read(
+    server: LocalServer, make_fetcher: MakeFetcher, label: str, codec: str, text: str
+) -> None:
+    body = f"<p>{text}</p>".encode(codec)
+    for content_type in (f"text/html; charset={label}", "text/html"):
+        page = body if "charset" in content_type else f'<meta charset="{label}">'.encode() + body
+        assert (await fetch_bytes(server, make_fetcher, page, content_type)).endswith(
+            f"<p>{text}</p>"
+        )
+
+
 async def test_unlabelled_defaults_to_utf8(server: LocalServer, make_fetcher: MakeFetcher) -> None:
     body = '{"name": "Zoë", "city": "東京"}'.encode()
     assert await fetch_bytes(server, make_fetcher, body, "application/json") == body.decode()

@@ -61,16 +61,67 @@ _WHATWG = {
         "cp932",
     ),
     **dict.fromkeys(
-        ("euc-kr", "ks_c_5601-1987", "ks_c_5601-1989", "korean", "windows-949"), "cp949"
+        (
+            "euc-kr",
+            "ks_c_5601-1987",
+            "ks_c_5601-1989",
+            "korean",
+            "windows-949",
+            "cseuckr",
+            "csksc56011987",
+            "iso-ir-149",
+            "ksc5601",
+            "ksc_5601",
+        ),
+        "cp949",
     ),
     **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs"),
-    **dict.fromkeys(("tis-620", "iso-8859-11", "windows-874", "dos-874"), "cp874"),
-    **dict.fromkeys(("iso-8859-9", "latin5", "l5", "windows-1254"), "cp1254"),
-    **dict.fromkeys(("utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8"), "utf-8"),
-    **dict.fromkeys(("utf-16", "utf-16le", "unicode", "ucs-2", "csunicode"), "utf-16-le"),
-    "utf-16be": "utf-16-be",
+    **dict.fromkeys(
+        ("tis-620", "iso-8859-11", "iso8859-11", "iso885911", "windows-874", "dos-874"), "cp874"
+    ),
+    **dict.fromkeys(
+        (
+            "iso-8859-9",
+            "iso8859-9",
+            "iso88599",
+            "iso_8859-9",
+            "iso_8859-9:1989",
+            "iso-ir-148",
+            "csisolatin5",
+            "latin5",
+            "l5",
+            "windows-1254",
+            "x-cp1254",
+        ),
+        "cp1254",
+    ),
+    **{f"x-cp125{n}": f"cp125{n}" for n in (0, 1, 3, 5, 6, 7, 8)},
+    # Latin/Greek/Cyrillic/Arabic/Hebrew labels Python does not know.
+    **{f"iso8859{n}": f"iso8859-{n}" for n in (2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15)},
+    **dict.fromkeys(("csiso88596e", "csiso88596i", "iso-8859-6-e", "iso-8859-6-i"), "iso8859-6"),
+    "sun_eu_greek": "iso8859-7",
+    **dict.fromkeys(
+        ("csiso88598e", "iso-8859-8-e", "visual", "csiso88598i", "iso-8859-8-i", "logical"),
+        "iso8859-8",
+    ),
+    "csisolatin9": "iso8859-15",
+    **dict.fromkeys(("koi", "koi8"), "koi8-r"),
+    "koi8-ru": "koi8-u",
+    **dict.fromkeys(("x-mac-cyrillic", "x-mac-ukrainian"), "mac-cyrillic"),
+    **dict.fromkeys(("gb_2312", "gb_2312-80"), "gb18030"),
+    **dict.fromkeys(("x-euc-jp", "cseucpkdfmtjapanese"), "euc_jp"),
+    **dict.fromkeys(
+        ("utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"),
+        "utf-8",
+    ),
+    **dict.fromkeys(
+        ("utf-16", "utf-16le", "unicode", "ucs-2", "csunicode", "iso-10646-ucs-2", "unicodefeff"),
+        "utf-16-le",
+    ),
+    **dict.fromkeys(("utf-16be", "unicodefffe"), "utf-16-be"),
     "x-mac-roman": "mac-roman",
     "macintosh": "mac-roman",
+    "csmacintosh": "mac-roman",
     "mac": "mac-roman",
 }
 # Python codecs that are not character encodings of documents (or are unsafe to honour).
