@@ -140,6 +140,39 @@ async def test_ipv6_loopback(server_v6: LocalServer, make_fetcher: MakeFetcher) 
     await assert_nothing_left(fetcher, server_v6)
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "encoding", "kind"),
+    [
+        ("text/html; charset=windows-1251", "text/html", "cp1251", "html"),
+        ("application/json", "application/json", "utf-8", "text"),
+        # Another type: the earlier charset does not carry over (the body is UTF-8).
+        ("text/plain; charset=windows-1251", "text/html", "utf-8", "html"),
+    ],
+)
+async def test_repeated_content_type_headers(
+    server: LocalServer,
+    make_fetcher: MakeFetcher,
+    first: str,
+    second: str,
+    encoding: str,
+    kind: str,
+) -> None:
+    # A server (or a proxy) that sends Content-Type twice: httpx joins the values with ", ".
+    # Read like browsers do (Fetch "extract a MIME type"): the last type, with the charset of
+    # an earlier one of the same type when it has none.
+    body = "Привет".encode(encoding)
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        headers = [("Content-Type", first), ("Content-Type", second)]
+        await write_head(writer, 200, [*headers, ("Content-Length", str(len(body)))])
+        writer.write(body)
+        await writer.drain()
+
+    server.route("/twice", handler)
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/twice")))
+    assert (result.body.kind, result.body.content) == (kind, "Привет")
+
+
 # -- charsets ------------------------------------------------------------------------------------
 
 

@@ -48,9 +48,26 @@ class ContentType:
 
 
 def parse_content_type(header: str | None) -> ContentType | None:
-    """``None`` when the header is missing or has no ``type/subtype``."""
+    """``None`` when the header is missing or has no ``type/subtype``.
+
+    A repeated header arrives joined with ``", "``; it is read like browsers read it (Fetch,
+    "extract a MIME type"): the last valid type wins, keeping the charset of an earlier value of
+    the same type when it declares none.
+    """
     if not header:
         return None
+    result: ContentType | None = None
+    for value in header.split(","):
+        parsed = _parse_one(value)
+        if parsed is None:
+            continue
+        if result is not None and parsed.charset is None and parsed.mime == result.mime:
+            parsed = result
+        result = parsed
+    return result
+
+
+def _parse_one(header: str) -> ContentType | None:
     mime, _, params = header.partition(";")
     mime = mime.strip().lower()
     if "/" not in mime or not all(mime.split("/", 1)):
