@@ -12,6 +12,7 @@ from dsh.web import (
     WEB_FETCH_TOO_LARGE,
     WEB_UNSUPPORTED_CONTENT_TYPE,
     PdfBody,
+    TextBody,
     WebFetchRequest,
     WebFetchResult,
 )
@@ -159,6 +160,21 @@ async def test_pdf_error_page_is_still_a_result(
     )
     result = await fetcher.fetch(WebFetchRequest(server.url("/e.pdf")))
     assert (result.status_code, result.body) == (403, PdfBody("Access denied", page_count=1))
+
+
+@pytest.mark.parametrize(
+    "data", [b"<html><h1>404 Not Found</h1></html>", make_pdf(["x"], image_only=True)]
+)
+async def test_unreadable_pdf_error_page_is_a_result_with_its_status(
+    server: LocalServer, make_fetcher: MakeFetcher, data: bytes
+) -> None:
+    # An error page labelled application/pdf (a .pdf URL's 404 page) is not readable as a PDF:
+    # the status is the information, as for an error page of an unsupported type (decision 0041).
+    fetcher = make_fetcher()
+    server.respond("/gone.pdf", data, status=404, content_type="application/pdf")
+    result = await fetcher.fetch(WebFetchRequest(server.url("/gone.pdf")))
+    assert (result.status_code, result.body, result.truncated) == (404, TextBody(""), False)
+    await assert_nothing_left(fetcher, server)
 
 
 async def test_deadline_covers_extraction(server: LocalServer, make_fetcher: MakeFetcher) -> None:

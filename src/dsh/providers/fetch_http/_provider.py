@@ -166,9 +166,16 @@ class HttpFetchProvider:
                     "(max_response_bytes), and a partial PDF cannot be read.",
                 )
             await response.aclose()  # release the connection before the CPU-bound part
-            pdf = await asyncio.to_thread(
-                extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
-            )
+            try:
+                pdf = await asyncio.to_thread(
+                    extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
+                )
+            except WebError as error:
+                if response.is_success or error.code != WEB_UNSUPPORTED_CONTENT_TYPE:
+                    raise
+                # An error page that is no readable PDF (a .pdf URL's 404 page): the status is
+                # the information, as for an error page of an unsupported type (decision 0041).
+                return WebFetchResult(final, status, TextBody(""), truncated=False)
             # The form feed is PAGE_SEPARATOR: kept; other controls go, as for text.
             content = strip_controls(pdf.content, keep_form_feed=True)
             return WebFetchResult(
