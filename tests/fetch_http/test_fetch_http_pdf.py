@@ -112,6 +112,30 @@ async def test_scanned_pdf_is_refused_clearly(
     )
 
 
+async def test_pdf_of_control_characters_only_is_refused_as_textless(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A font without a usable encoding yields raw low codes; stripped, nothing is left: that
+    # PDF has no extractable text, it is not an empty result.
+    fetcher = make_fetcher()
+    data = make_pdf(["\x01\x02\x03", "\x04\x05"])
+    server.respond("/codes.pdf", data, content_type="application/pdf")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/codes.pdf"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert "has 2 pages but no extractable text" in error.message
+
+
+async def test_pdf_char_cap_counts_text_after_stripping(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # As for text bodies, the cap counts what is returned, and a form feed inside a page is
+    # not a page separator.
+    fetcher = make_fetcher(max_body_chars=8)
+    result = await fetch_pdf(server, fetcher, make_pdf(["ab\x01\x02\x03\x0ccd", "ef"]))
+    assert (result.body, result.truncated) == (PdfBody("abcd\fef", page_count=2), False)
+
+
 async def test_password_protected_pdf_is_refused_clearly(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -134,9 +134,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-# C0 controls and DEL, except tab, line feed and carriage return (and form feed for PDFs).
+# C0 controls and DEL, except tab, line feed and carriage return.
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CONTROLS_BUT_FORM_FEED = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
 _META = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9_.:()+-]+)", re.IGNORECASE)
 _XML_DECL = re.compile(rb"^<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([A-Za-z0-9_.:()+-]+)[\"']")
@@ -207,16 +206,16 @@ def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def strip_controls(text: str, *, keep_form_feed: bool = False) -> str:
+def strip_controls(text: str) -> str:
     """``text`` without C0 control characters other than tab, line feed and carriage return,
     and without DEL: they carry nothing a reader needs and can confuse a model or a terminal
-    (NUL, escape sequences, backspace). ``keep_form_feed`` keeps the PDF page separator.
+    (NUL, escape sequences, backspace). PDF text is stripped page by page, before the pages
+    are joined with form feeds.
 
     One regex pass: about 1 ms per 100,000 characters at worst, and no copy when there is
     nothing to strip (``str.translate`` is 20x slower on non-ASCII text).
     """
-    pattern = _CONTROLS_BUT_FORM_FEED if keep_form_feed else _CONTROLS
-    return pattern.sub("", text) if pattern.search(text) else text
+    return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
 def _resolve(label: str, *, url: str, where: str) -> str:

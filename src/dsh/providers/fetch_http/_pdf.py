@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
+from dsh.providers.fetch_http._decode import strip_controls
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 
 PAGE_SEPARATOR = "\f"
@@ -62,7 +63,9 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
         except Exception as error:  # a damaged page: keep the others (pypdf raises broadly)
             _log.debug("page %d of %s: %r", index + 1, url, error)
             text = ""
-        text = _without_surrogates(text).strip("\n")
+        # Controls go before counting (the cap counts what is returned) and before the
+        # "no text" check; a form feed inside a page would read as a page separator.
+        text = strip_controls(_without_surrogates(text)).strip("\n")
         separator = PAGE_SEPARATOR if index else ""
         parts.append(separator + text)
         length += len(separator) + len(text)

@@ -176,10 +176,9 @@ class HttpFetchProvider:
                 # An error page that is no readable PDF (a .pdf URL's 404 page): the status is
                 # the information, as for an error page of an unsupported type (decision 0041).
                 return WebFetchResult(final, status, TextBody(""), truncated=False)
-            # The form feed is PAGE_SEPARATOR: kept; other controls go, as for text.
-            content = strip_controls(pdf.content, keep_form_feed=True)
+            # Control characters are stripped page by page in extract(), as for text.
             return WebFetchResult(
-                final, status, PdfBody(content, pdf.page_count), truncated=pdf.truncated
+                final, status, PdfBody(pdf.content, pdf.page_count), truncated=pdf.truncated
             )
         # HTML source is the renderer's input, not the model's: its cap is the renderer's bound.
         max_chars = self.config.max_html_chars if kind == "html" else self.config.max_body_chars
