@@ -20,19 +20,12 @@ from dsh.app import (
 )
 from dsh.harness import ConfigError, PluginEntry, to_anthropic, to_openai
 from dsh.web import web_of
+from support.environment import scrub_environment
 
 
 @pytest.fixture(autouse=True)
 def _no_provider_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in (
-        "EXA_API_KEY",
-        "PERPLEXITY_API_KEY",
-        "DEEPSEEK_API_KEY",
-        "DSH_WEB_SEARCH_PROVIDER",
-        "DSH_WEB_FETCH_PROVIDER",
-        "DSH_WEB_CONFIG",
-    ):
-        monkeypatch.delenv(name, raising=False)
+    scrub_environment(monkeypatch)
 
 
 def test_the_embedded_default_is_spec_section_6() -> None:
