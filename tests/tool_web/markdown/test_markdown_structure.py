@@ -60,6 +60,20 @@ def test_code_block_keeps_whitespace_and_language() -> None:
     assert f"```python\n{code}\n```" in out
 
 
+@pytest.mark.parametrize(
+    ("wrappers", "language"),
+    [
+        ('<div class="highlight-python notranslate"><div class="highlight">', "python"),
+        ('<div class="highlight highlight-source-shell"><div>', "shell"),
+        ('<div class="highlight-default notranslate"><div class="highlight">', ""),
+        ('<div class="lang-en"><div>', ""),
+    ],
+)
+def test_code_language_named_on_the_wrappers_of_the_block(wrappers: str, language: str) -> None:
+    out = render(f"<p>{PROSE}</p>{wrappers}<pre>ls -l</pre></div></div>")
+    assert f"```{language}\nls -l\n```" in out
+
+
 def test_code_blocks_stay_inside_list_items_and_quotes() -> None:
     out = render(
         f"<p>{PROSE}</p><ol><li>Install:<pre><code class='language-bash'>pip install x\n\n"
@@ -93,6 +107,15 @@ def test_gfm_table() -> None:
         "<tbody><tr><td>a|b</td><td>1 <b>kB</b></td></tr><tr><td>c</td></tr></tbody></table>"
     )
     assert "| Name | Size |\n|---|---|\n| a\\|b | 1 **kB** |\n| c | |" in out
+
+
+def test_a_footer_written_before_the_body_rows_still_comes_last() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><thead><tr><th>Item</th><th>Cost</th></tr></thead>"
+        "<tfoot><tr><td>Total</td><td>30</td></tr></tfoot>"
+        "<tbody><tr><td>a</td><td>10</td></tr><tr><td>b</td><td>20</td></tr></tbody></table>"
+    )
+    assert "| Item | Cost |\n|---|---|\n| a | 10 |\n| b | 20 |\n| Total | 30 |" in out
 
 
 def test_spanned_cells_keep_the_columns_of_the_cells_after_them() -> None:
@@ -213,6 +236,30 @@ def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
 def test_blockquote() -> None:
     out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
     assert "> Quoted one.\n>\n> Quoted two." in out
+
+
+def test_a_quotations_attribution_in_its_footer_is_kept() -> None:
+    out = render(
+        f"<p>{PROSE}</p><blockquote><p>To be or not to be.</p>"
+        "<footer>— <cite>Hamlet</cite></footer></blockquote><footer>Site footer links</footer>"
+    )
+    assert "> To be or not to be.\n>\n> — Hamlet" in out
+    assert "Site footer" not in out
+
+
+def test_task_list_checkboxes_keep_whether_each_item_is_done() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ul>"
+        '<li class="task-list-item"><input type="checkbox" disabled checked> Write the plan</li>'
+        '<li><input type="checkbox" disabled="disabled"> Ship it</li>'
+        '<li><p><input type="CheckBox" checked disabled>Loose item</p></li>'
+        '<li>Filter <input type="checkbox" disabled></li>'
+        '<li><div class="choice"><input type="checkbox" disabled checked>Chapter</div></li>'
+        '<li><input type="checkbox" checked>Brand A (12)</li></ul>'
+    )
+    assert "- [x] Write the plan\n- [ ] Ship it\n- [x] Loose item\n- Filter\n" in out
+    # Inside a widget's block or enabled, a checkbox is a form control, not a mark.
+    assert "- Chapter\n- Brand A (12)" in out
 
 
 def test_inline_links_are_absolute_and_cleaned() -> None:

@@ -77,7 +77,8 @@ def attribute_tokens(element: etree._Element) -> list[str]:
 def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     tag = element.tag
     if tag in _FURNITURE_TAGS:
-        return True
+        # A quotation's footer is its attribution ("— Hamlet"), not the site's footer.
+        return not (tag == "footer" and any(True for _ in element.iterancestors("blockquote")))
     if tag == "header":
         # A header inside an article, main or list item heads that content (a post, a card); only
         # the page's own header is furniture.

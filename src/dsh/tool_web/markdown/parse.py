@@ -196,16 +196,55 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
             parent.replace(svg, icon)
 
 
+# A read-only checkbox leading a list item is a task list's mark (GitHub, GitLab, goldmark and
+# markdown-it render `- [x]` so); dropped with the other inputs, done and open items read alike.
+# Enabled checkboxes are form controls (a listing's filters), not marks.
+_TASK_CHECKBOXES: Final = etree.XPath("//li/input[@disabled] | //li/p/input[@disabled]")
+
+
+def _task_checkboxes_as_marks(root: etree._Element) -> None:
+    found = _TASK_CHECKBOXES(root)
+    for box in found if isinstance(found, list) else []:
+        if not isinstance(box, etree._Element) or (box.get("type") or "").lower() != "checkbox":
+            continue
+        parent = box.getparent()
+        # In the item itself or its first paragraph (a loose list), as Markdown renderers put it;
+        # deeper (inside a `div` of a widget) it is a control that merely sits in a list.
+        if parent is None:
+            continue
+        item = parent.getparent() if parent.tag == "p" else parent
+        if item is None or item.tag != "li" or _text_before(item, box).strip():
+            continue
+        mark = etree.Element("span")
+        mark.text = "[x] " if box.get("checked") is not None else "[ ] "
+        mark.tail = box.tail
+        parent.replace(box, mark)
+
+
+def _text_before(container: etree._Element, target: etree._Element) -> str:
+    """The text of `container` that comes before `target` in document order."""
+    pieces: list[str] = []
+    for event, element in etree.iterwalk(container, events=("start", "end")):
+        if element is target:
+            break
+        if event == "start":
+            pieces.append(element.text or "")
+        elif element is not container:
+            pieces.append(element.tail or "")
+    return "".join(pieces)
+
+
 def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
 
-    MathML is kept as TeX (see `_math_as_tex`).
+    MathML is kept as TeX (see `_math_as_tex`), a task list's checkboxes as `[x]`/`[ ]`.
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
     A <button> that holds block-level content is kept as a <div> (see `_BUTTONS_HOLDING_BLOCKS`).
     """
     _math_as_tex(root)
     _cell_svgs_as_icons(root)
+    _task_checkboxes_as_marks(root)
     found = _BUTTONS_HOLDING_BLOCKS(root)
     if isinstance(found, list):
         for button in found:

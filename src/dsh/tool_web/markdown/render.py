@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from typing import Final
@@ -48,6 +49,8 @@ _STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
 _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
+_WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
+_LANGUAGE_WRAPPER_LEVELS: Final = 2
 
 
 # What a superscript number looks like: "2", "15", "[3]", "-6".
@@ -600,16 +603,28 @@ def _block_fence(code: str) -> str:
 
 
 def _language(pre: etree._Element) -> str:
-    candidates = [pre, *pre.iter("code")]
-    for element in candidates:
+    for element in (pre, *pre.iter("code")):
         for attribute in ("data-lang", "data-language"):
             value = (element.get(attribute) or "").strip()
             if value.isidentifier():
                 return value.lower()
-        for token in (element.get("class") or "").split():
-            for prefix in _LANGUAGE_PREFIXES:
-                if token.startswith(prefix) and len(token) > len(prefix):
-                    return token[len(prefix) :].lower()
+        if language := _class_language(element, _LANGUAGE_PREFIXES):
+            return language
+    # Sphinx and GitHub name it on the wrappers (`<div class="highlight-python"><div
+    # class="highlight"><pre>`). Only their `highlight-` names: a wrapper's `lang-en` is the
+    # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
+    for wrapper in itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS):
+        language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
+        if language and language not in ("default", "none"):
+            return language
+    return ""
+
+
+def _class_language(element: etree._Element, prefixes: tuple[str, ...]) -> str:
+    for token in (element.get("class") or "").split():
+        for prefix in prefixes:
+            if token.startswith(prefix) and len(token) > len(prefix):
+                return token[len(prefix) :].lower()
     return ""
 
 

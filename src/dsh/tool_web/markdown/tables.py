@@ -12,11 +12,16 @@ from dsh.tool_web.markdown.stats import TextStats
 
 
 def table_rows(table: etree._Element) -> list[list[etree._Element]]:
+    """The table's own rows in display order: a `<tfoot>` (its totals) shows last wherever the
+    markup puts it, as browsers show it; HTML 4 required writing it before `<tbody>`."""
     rows: list[list[etree._Element]] = []
+    footer_rows: list[list[etree._Element]] = []
     for row in table.iter("tr"):
         if _owning_table(row) is table:
-            rows.append([cell for cell in row if cell.tag in ("td", "th")])
-    return rows
+            cells = [cell for cell in row if cell.tag in ("td", "th")]
+            parent = row.getparent()
+            (footer_rows if parent is not None and parent.tag == "tfoot" else rows).append(cells)
+    return rows + footer_rows
 
 
 def grid(rows: list[list[etree._Element]], texts: list[list[str]]) -> list[list[str]]:
