@@ -13,6 +13,14 @@ def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
     return html_to_markdown(html_page(body), url=url)
 
 
+def test_emphasis_wrapping_a_whole_heading_is_dropped() -> None:
+    out = render(
+        f"<p>{PROSE}</p><h2><strong>Key facts</strong></h2><h3><em>Why</em> it matters</h3>"
+    )
+    assert "\n## Key facts\n" in out
+    assert out.endswith("\n### *Why* it matters")
+
+
 def test_headings_and_paragraphs() -> None:
     out = render(f"<main><h1>Title</h1><p>{PROSE}</p><h3>Sub <em>part</em></h3><p>End.</p></main>")
     assert out.startswith("# Title\n\n")

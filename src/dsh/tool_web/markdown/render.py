@@ -49,6 +49,7 @@ _STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
 _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
+_WHOLLY_EMPHASISED: Final = re.compile(r"(\*\*?)([^*]+)\1")
 _WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
 _LANGUAGE_WRAPPER_LEVELS: Final = 2
 
@@ -554,6 +555,9 @@ def _hang(body: str, first: str, rest: str) -> str:
 def _heading_line(text: str, level: int) -> str:
     if not text:
         return ""
+    if wholly := _WHOLLY_EMPHASISED.fullmatch(text):
+        # `## **Title**`: a heading is emphasis already; the marks are tokens that say nothing.
+        text = wholly[2]
     if len(text) > MAX_INLINE_CHARS:
         return f"\n\n{text}\n\n"
     return f"\n\n{'#' * level} {text}\n\n"
