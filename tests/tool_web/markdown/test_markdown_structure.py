@@ -241,6 +241,19 @@ def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     assert "```\nrun(x)\n```\n\nRuns x.\n\nAfter." in out
 
 
+def test_api_signatures_are_code_without_their_permalink_and_source_link() -> None:
+    # Sphinx: parameters in <em>, `*paths` a literal star, a viewcode "[source]" link, a ¶.
+    out = render(
+        f"<p>{PROSE}</p><dl class='py function'><dt class='sig sig-object py' id='os.path.join'>"
+        "<span class='sig-prename'>os.path.</span><span class='sig-name'>join</span>("
+        "<em class='sig-param'>path</em>, <em class='sig-param'><span>*</span>paths</em>)"
+        "<a href='https://github.com/p/os.py#L5'><span class='viewcode-link'>[source]</span></a>"
+        "<a class='headerlink' href='#os.path.join'>¶</a></dt>"
+        "<dd><p>Join path segments.</p></dd></dl>"
+    )
+    assert "`os.path.join(path, *paths)`: Join path segments." in out
+
+
 def test_blockquote() -> None:
     out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
     assert "> Quoted one.\n>\n> Quoted two." in out

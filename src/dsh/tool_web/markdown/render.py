@@ -289,6 +289,10 @@ class MarkdownRenderer:
         for item in _definition_items(element):
             if isinstance(item, str):  # stray text between the items
                 tag, body = None, collapse(item).strip()
+            elif item.tag == "dt" and "sig" in (item.get("class") or "").split():
+                # Sphinx's API signature (`<dt class="sig">`): code, not a sentence. Rendered
+                # inline, its parameters came out emphasised and its `*args` read as markup.
+                tag, body = "dt", _inline_code(_signature_text(item))
             else:
                 tag, body = item.tag, _normalise(self._element(item, depth + 1))
             if tag == "dt":
@@ -527,6 +531,20 @@ def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
 
     add(dl, groups=True)
     return items
+
+
+def _signature_text(term: etree._Element) -> str:
+    """A signature's text without its permalink mark and `[source]` link (Sphinx viewcode)."""
+    pieces = [term.text or ""]
+    for child in term:
+        text = str(_STRING_VALUE(child))
+        if child.tag != "a" or not (
+            _is_permalink_mark(child, text)
+            or any("viewcode-link" in (e.get("class") or "").split() for e in child.iter())
+        ):
+            pieces.append(text)
+        pieces.append(child.tail or "")
+    return " ".join("".join(pieces).split())
 
 
 def _joinable(term: str, definition: str) -> bool:
