@@ -451,6 +451,25 @@ def test_forum_thread_keeps_every_post() -> None:
         assert f"Reply number {i}" in out
 
 
+def test_a_question_outweighed_by_its_answers_is_kept_with_them() -> None:
+    # Stack Exchange's microdata: the Question item wraps the page, its own `text` sits beside
+    # a column of answers holding far more than the 80 % that narrows the selection.
+    answers = "".join(
+        f'<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">'
+        f'<div itemprop="text"><p>Answer {i}: {PROSE} {PROSE}</p></div></div>'
+        for i in range(8)
+    )
+    out = render(
+        '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+        '<div id="mainbar"><div id="question"><div itemprop="text"><p>How do I undo a commit '
+        f'that was already pushed?</p></div></div><div id="answers">{answers}</div></div>'
+        '<div id="sidebar"><p>Hot network questions: unrelated titles.</p></div></div>'
+    )
+    assert "How do I undo a commit that was already pushed?" in out
+    assert "Answer 7:" in out
+    assert "Hot network questions" not in out
+
+
 def test_relative_links_without_url_are_dropped() -> None:
     out = html_to_markdown(html_page(f'<p>{PROSE} <a href="/rel">relative</a>.</p>'))
     assert "relative" in out

@@ -43,6 +43,16 @@ def content_root(body: etree._Element, stats: TextStats) -> etree._Element:
     total = _prose(stats, body)
     if total <= 0:
         return body
+    # The text of what the page marks as its main entity (schema.org microdata: a Q&A page's
+    # question, `itemprop=text` directly under the `itemprop=mainEntity` item) stays inside the
+    # root. Stack Exchange puts the question beside a column of answers that outweighs it, and
+    # the root was the answers alone: the model read answers to a question it never saw.
+    found = _ITEM_TEXTS(body)
+    entity_texts = [
+        e
+        for e in (found if isinstance(found, list) else [])
+        if isinstance(e, etree._Element) and _is_main_entity_text(e)
+    ]
     current = body
     while True:
         best: etree._Element | None = None
@@ -55,7 +65,23 @@ def content_root(body: etree._Element, stats: TextStats) -> etree._Element:
                 best, best_prose = child, prose
         if best is None or best_prose < KEEP_SHARE * total:
             return current
+        if any(not _holds(best, text) for text in entity_texts if _holds(current, text)):
+            return current
         current = best
+
+
+_ITEM_TEXTS: Final = etree.XPath("//*[@itemprop and contains(@itemprop, 'text')]")
+
+
+def _is_main_entity_text(element: etree._Element) -> bool:
+    if "text" not in (element.get("itemprop") or "").split():
+        return False
+    item = next((a for a in element.iterancestors() if a.get("itemscope") is not None), None)
+    return item is not None and "mainEntity" in (item.get("itemprop") or "").split()
+
+
+def _holds(ancestor: etree._Element, element: etree._Element) -> bool:
+    return element is ancestor or any(a is ancestor for a in element.iterancestors())
 
 
 def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
