@@ -67,6 +67,10 @@ def test_each_blocked_range_has_its_reason(address: str, reason: str) -> None:
         "100.100.100.200",  # Alibaba
         "168.63.129.16",  # Azure WireServer: looks public, is not
         "fd00:ec2::254",  # AWS over IPv6
+        "fd20:ce::254",  # GCP over IPv6
+        "fe80::a9fe:a9fe",  # OpenStack over IPv6 (link-local, so also a zoned spelling)
+        "fe80::a9fe:a9fe%eth0",
+        "192.0.0.192",  # Oracle Cloud@Customer
         "::ffff:169.254.169.254",
         "::ffff:a9fe:a9fe",
         "64:ff9b::a9fe:a9fe",
