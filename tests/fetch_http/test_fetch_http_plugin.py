@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ipaddress
+
+import httpx
 import pytest
 import yaml
 
 from dsh.harness import ConfigError, Context, load_plugins, parse_plugin_list
 from dsh.providers.fetch_http import Config, HttpFetchProvider
-from dsh.providers.fetch_http._proxy import proxy_routes
+from dsh.providers.fetch_http._guard import IPAddress
+from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.web import (
     WEB_BLOCKED_URL,
     WEB_INVALID_URL,
@@ -205,27 +209,82 @@ async def test_the_loopback_test_server_is_blocked_without_the_allow_list(
 # -- proxies --------------------------------------------------------------------------------------
 
 
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
+
+
+def _clear_proxy_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)
+
+
+def _via(routes: ProxyRoutes, url: str) -> str | None:
+    return routes.proxy_for(httpx.URL(url))
+
+
 def test_proxy_key_covers_everything(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HTTPS_PROXY", "http://env-proxy:3128")
-    assert proxy_routes("http://configured:8080") == {"all://": "http://configured:8080"}
+    monkeypatch.setenv("NO_PROXY", "localhost")
+    routes = proxy_routes("http://configured:8080")
+    for url in ("http://example.com/", "https://example.com/", "http://localhost/"):
+        assert _via(routes, url) == "http://configured:8080"
 
 
 def test_proxy_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
+    _clear_proxy_variables(monkeypatch)
     monkeypatch.setenv("HTTPS_PROXY", "proxy.internal:3128")
     monkeypatch.setenv("NO_PROXY", "localhost,.corp.example,10.1.2.3,::1")
-    assert proxy_routes(None) == {
-        "https://": "http://proxy.internal:3128",
-        "all://localhost": None,
-        "all://*corp.example": None,
-        "all://10.1.2.3": None,
-        "all://[::1]": None,
-    }
+    routes = proxy_routes(None)
+    assert _via(routes, "https://example.com/") == "http://proxy.internal:3128"
+    assert _via(routes, "https://10.1.2.4/") == "http://proxy.internal:3128"
+    assert _via(routes, "https://notcorp.example/") == "http://proxy.internal:3128"
+    assert _via(routes, "http://example.com/") is None  # no HTTP_PROXY
+    for direct in (
+        "https://localhost/",
+        "https://corp.example/",
+        "https://a.b.corp.example/",
+        "https://10.1.2.3/",
+        "https://[::1]:8443/",
+    ):
+        assert _via(routes, direct) is None, direct
     monkeypatch.setenv("NO_PROXY", "*")
-    assert proxy_routes(None) == {}
+    assert not proxy_routes(None)
+    monkeypatch.delenv("NO_PROXY")
     monkeypatch.delenv("HTTPS_PROXY")
-    assert proxy_routes(None) == {}
+    assert not proxy_routes(None)
+
+
+@pytest.mark.parametrize(
+    ("no_proxy", "direct", "proxied"),
+    [
+        ("example.com:8080", "http://example.com:8080/", "http://example.com/"),
+        ("*.example.com:443", "https://www.example.com/", "http://www.example.com/"),
+        ("10.0.0.0/8", "http://10.200.0.1/", "http://11.0.0.1/"),
+        ("10.1.2.3:8080", "http://10.1.2.3:8080/", "http://10.1.2.3/"),
+        ("[::1]:8080", "http://[::1]:8080/", "http://[::1]/"),
+        ("https://example.com", "https://example.com/", "http://example.com/"),
+        ("http://*.example.com:8080/", "http://a.example.com:8080/", "https://a.example.com/"),
+        ("all://example.com", "https://example.com/", "http://example.org/"),
+        # a name never matches an address entry, and an address never matches a name
+        ("127.0.0.1", "http://127.0.0.1/", "http://localhost.example/"),
+        ("0x7f.1", None, "http://127.0.0.1/"),  # not an IP address (curl): matches nothing
+        # entries that can match nothing are ignored, as curl ignores them
+        ("10.0.0.0/33,*.", None, "http://10.0.0.1/"),
+        ("x,*", "http://x/", "http://10.0.0.1/"),  # "*" anywhere: nothing is proxied
+        (" ,., *. ,ftp://example.com", None, "http://example.com/"),
+    ],
+)
+def test_no_proxy_entry_forms(
+    monkeypatch: pytest.MonkeyPatch, no_proxy: str, direct: str | None, proxied: str
+) -> None:
+    _clear_proxy_variables(monkeypatch)
+    monkeypatch.setenv("ALL_PROXY", "http://proxy.internal:3128")
+    monkeypatch.setenv("NO_PROXY", no_proxy)
+    routes = proxy_routes(None)
+    if "*" not in no_proxy.split(","):
+        assert _via(routes, proxied) == "http://proxy.internal:3128"
+    if direct is not None:
+        assert _via(routes, direct) is None
 
 
 async def test_requests_go_through_the_configured_proxy(
@@ -275,16 +334,88 @@ async def test_proxy_from_environment_variables(
 
 
 def test_no_proxy_ipv6_entries_in_brackets_or_as_cidrs(monkeypatch: pytest.MonkeyPatch) -> None:
-    # "[::1]" and "fd00::/8" are common NO_PROXY spellings; each must become a pattern httpx
-    # accepts (they were wrapped in a second pair of brackets, and loading the plugins failed).
-    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
+    # "[::1]" and "fd00::/8" are common NO_PROXY spellings (they were once wrapped in a second
+    # pair of brackets, and loading the plugins failed).
+    _clear_proxy_variables(monkeypatch)
     monkeypatch.setenv("HTTP_PROXY", "http://proxy.internal:3128")
     monkeypatch.setenv("NO_PROXY", "[::1],fd00::/8,[fe80::]/10")
-    assert proxy_routes(None) == {
-        "http://": "http://proxy.internal:3128",
-        "all://[::1]": None,
-        "all://[fd00::]/8": None,
-        "all://[fe80::]/10": None,
-    }
+    routes = proxy_routes(None)
+    for direct in ("http://[::1]/", "http://[fd00::5]/", "http://[fe80::1%25eth0]/"):
+        assert _via(routes, direct) is None, direct
+    assert _via(routes, "http://[fc00::1]/") == "http://proxy.internal:3128"
     HttpFetchProvider(Config(), resolver=NoDnsResolver(), connector=LoopbackOnlyConnector())
+
+
+class _Script:
+    """A resolver that answers a fixed mapping (names only ever resolve to loopback here)."""
+
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
+
+    async def resolve(self, host: str, port: int) -> list[IPAddress]:
+        if host not in self.answers:
+            raise AssertionError(f"the test tried to resolve {host!r}")
+        return [ipaddress.ip_address(self.answers[host])]
+
+
+@pytest.mark.parametrize(
+    ("no_proxy", "host"),
+    [
+        # A CIDR covers its whole range, not only its network address (httpx's mount patterns,
+        # used before, cannot express a range).
+        ("127.0.0.0/8", "127.0.0.1"),
+        ("0.0.0.0/0", "127.0.0.1"),
+        # curl reads "*.example.test" like ".example.test": the domain and its subdomains.
+        ("*.example.test", "www.example.test"),
+        ("*.example.test", "example.test"),
+        (".example.test", "deep.www.example.test"),
+        ("example.test", "www.example.test"),
+        ("other.test, EXAMPLE.TEST.", "www.example.test"),
+    ],
+)
+async def test_no_proxy_matches_like_curl(
+    server: LocalServer,
+    server_v6: LocalServer,
+    make_fetcher: MakeFetcher,
+    monkeypatch: pytest.MonkeyPatch,
+    no_proxy: str,
+    host: str,
+) -> None:
+    # The [::1] server plays the proxy; the 127.0.0.1 server is the origin reached directly.
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", server_v6.origin)
+    monkeypatch.setenv("NO_PROXY", no_proxy)
+    server.respond("/direct", "direct")
+    fetcher = make_fetcher(
+        resolver=_Script({host: "127.0.0.1"}),
+        allowed_hosts=["127.0.0.1", "::1", host],
+    )
+    result = await fetcher.fetch(WebFetchRequest(f"http://{host}:{server.port}/direct"))
+    assert result.body == TextBody("direct")
+    assert server_v6.requests == []
+    assert [r.target for r in server.requests] == ["/direct"]
+
+
+@pytest.mark.parametrize(
+    "no_proxy",
+    ["127.0.0.2", "127.0.0.0/31", "10.0.0.0/8", "example.test", "*.example.test", "ample.test"],
+)
+async def test_no_proxy_entries_that_do_not_cover_the_host(
+    server: LocalServer,
+    server_v6: LocalServer,
+    make_fetcher: MakeFetcher,
+    monkeypatch: pytest.MonkeyPatch,
+    no_proxy: str,
+) -> None:
+    # The host is 127.0.0.3: outside each range, and a name never matches an IP literal
+    # (nothing is resolved to decide). The proxy answers; the origin is never contacted.
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", server_v6.origin)
+    monkeypatch.setenv("NO_PROXY", no_proxy)
+    server_v6.respond("http://127.0.0.3/page", "via proxy")
+    fetcher = make_fetcher(allowed_hosts=["127.0.0.0/8", "::1"])
+    result = await fetcher.fetch(WebFetchRequest("http://127.0.0.3/page"))
+    assert result.body == TextBody("via proxy")
+    assert server.requests == []

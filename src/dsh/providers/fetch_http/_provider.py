@@ -23,7 +23,7 @@ from dsh.providers.fetch_http._decode import choose_encoding, decode, strip_cont
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
 from dsh.providers.fetch_http._network import Connector, guarded_transport
 from dsh.providers.fetch_http._pdf import extract
-from dsh.providers.fetch_http._proxy import proxy_routes
+from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
 from dsh.providers.fetch_http._url import check_url
 from dsh.web import (
@@ -208,6 +208,33 @@ class _Client(httpx.AsyncClient):
         return request
 
 
+class _ProxyRouter(httpx.AsyncBaseTransport):
+    """Sends each request through the proxy :class:`ProxyRoutes` picks for its URL, or directly.
+
+    Not httpx ``mounts``: their patterns cannot express ``NO_PROXY`` ranges (``10.0.0.0/8``) or
+    curl's ``*.example.com`` (see :mod:`._proxy`).
+    """
+
+    def __init__(
+        self,
+        routes: ProxyRoutes,
+        direct: httpx.AsyncBaseTransport,
+        through: dict[str, httpx.AsyncBaseTransport],
+    ) -> None:
+        self._routes = routes
+        self._direct = direct
+        self._through = through
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        proxy = self._routes.proxy_for(request.url)
+        transport = self._direct if proxy is None else self._through[proxy]
+        return await transport.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        for transport in (self._direct, *self._through.values()):
+            await transport.aclose()
+
+
 def _build_client(
     config: Config,
     policy: NetworkPolicy,
@@ -215,20 +242,16 @@ def _build_client(
     connector: Connector | None,
 ) -> httpx.AsyncClient:
     direct = guarded_transport(policy, resolver=resolver, connector=connector)
-    mounts: dict[str, httpx.AsyncBaseTransport] = {}
-    through: dict[str, httpx.AsyncBaseTransport] = {}
-    for pattern, proxy in proxy_routes(config.proxy).items():
-        if proxy is None:
-            mounts[pattern] = direct
-            continue
-        if proxy not in through:
-            through[proxy] = guarded_transport(
-                policy, resolver=resolver, connector=connector, proxy=proxy
-            )
-        mounts[pattern] = through[proxy]
+    routes = proxy_routes(config.proxy)
+    transport: httpx.AsyncBaseTransport = direct
+    if routes:
+        through = {
+            proxy: guarded_transport(policy, resolver=resolver, connector=connector, proxy=proxy)
+            for proxy in dict.fromkeys(routes.proxies.values())
+        }
+        transport = _ProxyRouter(routes, direct, through)
     return _Client(
-        transport=direct,
-        mounts=mounts,
+        transport=transport,
         headers={
             "User-Agent": config.effective_user_agent,
             "Accept": ACCEPT,
