@@ -167,6 +167,10 @@ async def test_over_long_url(make_fetcher: MakeFetcher) -> None:
     assert error.message == (
         "The URL is 101 characters long; the limit is 100 (max_url_length). Fetch a shorter URL."
     )
+    # Longer than httpx parses: still this error, not httpx's "URL too long".
+    huge = "http://example.com/" + "a" * 70_000
+    error = await expect_error(fetcher.fetch(WebFetchRequest(huge)), WEB_INVALID_URL)
+    assert error.message.startswith("The URL is 70,019 characters long; the limit is 100 ")
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,13 @@ import asyncio
 import ipaddress
 from collections.abc import Sequence
 
+import httpx
 import pytest
 
 from dsh.providers.fetch_http._guard import IPAddress
 from dsh.web import (
     WEB_BLOCKED_URL,
+    WEB_INVALID_URL,
     WEB_PROVIDER_ERROR,
     WEB_REDIRECT_BLOCKED,
     TextBody,
@@ -348,3 +350,40 @@ async def test_cookies_are_never_sent_back(server: LocalServer, make_fetcher: Ma
     await fetcher.fetch(WebFetchRequest(server.url("/login")))
     await fetcher.fetch(WebFetchRequest(server.url("/home")))
     assert [r.headers.get("cookie") for r in server.requests] == [None, None, None]
+
+
+async def test_max_url_length_counts_a_requested_url_and_a_redirect_target_alike(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Both are counted as sent: percent-encoded, as a redirect target can only be counted.
+    written = server.url("/" + "é" * 3)  # each é is six characters once encoded: %C3%A9
+    sent = server.url("/" + "%C3%A9" * 3)
+    assert str(httpx.URL(written)) == sent
+    server.respond("/" + "%C3%A9" * 3, "arrived")
+    redirect(server, "/r", sent)
+
+    tight = make_fetcher(max_url_length=len(sent) - 1)  # the written URL fits, the sent one not
+    error = await expect_error(tight.fetch(WebFetchRequest(written)), WEB_INVALID_URL)
+    assert error.message == (
+        f"The URL is {len(sent)} characters long once encoded ({len(written)} as written: "
+        "non-ASCII characters and spaces are percent-encoded); the limit is "
+        f"{len(sent) - 1} (max_url_length). Fetch a shorter URL."
+    )
+    await expect_error(tight.fetch(WebFetchRequest(server.url("/r"))), WEB_REDIRECT_BLOCKED)
+
+    exact = make_fetcher(max_url_length=len(sent))
+    for url in (written, server.url("/r")):
+        result = await exact.fetch(WebFetchRequest(url))
+        assert (result.url, result.body) == (sent, TextBody("arrived"))
+    assert server.requests[-1].target == "/" + "%C3%A9" * 3
+
+
+async def test_max_url_length_counts_the_url_after_normalisation(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Dot segments and a default port are gone before sending; a redirect target is counted
+    # without them too, so the requested URL is.
+    server.respond("/b", "arrived")
+    fetcher = make_fetcher(max_url_length=len(server.url("/b")))
+    result = await fetcher.fetch(WebFetchRequest(server.url("/a/../b")))
+    assert (result.url, result.body) == (server.url("/b"), TextBody("arrived"))

@@ -17,7 +17,10 @@ class Config(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     max_url_length: int = Field(
-        default=2048, ge=16, description="Longest URL accepted, in characters."
+        default=2048,
+        ge=16,
+        description="Longest URL accepted, in characters as sent (percent-encoded); the same "
+        "limit applies to every redirect target.",
     )
     max_response_bytes: int = Field(
         default=5_000_000,

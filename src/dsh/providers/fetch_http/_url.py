@@ -15,6 +15,7 @@ from dsh.web import WEB_BLOCKED_URL, WEB_INVALID_URL, WebError
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+_PARSE_LIMIT = 65_536  # httpx refuses longer URLs ("URL too long")
 
 
 def check_url(raw: object, *, max_length: int) -> httpx.URL:
@@ -22,12 +23,9 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
     if not isinstance(raw, str) or not raw.strip():
         raise WebError(WEB_INVALID_URL, "url must be a non-empty string.")
     text = raw.strip()
-    if len(text) > max_length:
-        raise WebError(
-            WEB_INVALID_URL,
-            f"The URL is {len(text):,} characters long; the limit is {max_length:,} "
-            "(max_url_length). Fetch a shorter URL.",
-        )
+    if len(text) > max(max_length, _PARSE_LIMIT):
+        # Longer than httpx parses: over the limit whatever normalisation would remove.
+        raise _too_long(len(text), max_length)
     if _CONTROL.search(text):
         raise WebError(
             WEB_INVALID_URL,
@@ -50,7 +48,29 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
         url = httpx.URL(text)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
         raise WebError(WEB_INVALID_URL, f"{_shown(text)} is not a valid URL: {error}.") from None
+    # Counted as sent (percent-encoded, punycode host, dot segments and default port removed),
+    # the only form a redirect target has, so both meet the same limit (decision 0041).
+    sent = len(str(url))
+    if sent > max_length:
+        raise _too_long(sent, max_length, written=len(text))
     return check_parsed(url, shown=text)
+
+
+def _too_long(length: int, max_length: int, *, written: int | None = None) -> WebError:
+    if written is None or written == length:
+        how = ""
+    elif written < length:
+        how = (
+            f" once encoded ({written:,} as written: non-ASCII characters and spaces are "
+            "percent-encoded)"
+        )
+    else:
+        how = f" once normalised ({written:,} as written)"
+    return WebError(
+        WEB_INVALID_URL,
+        f"The URL is {length:,} characters long{how}; the limit is {max_length:,} "
+        "(max_url_length). Fetch a shorter URL.",
+    )
 
 
 def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
