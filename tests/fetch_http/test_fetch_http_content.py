@@ -211,6 +211,42 @@ async def test_charset_from_meta(
     assert text.endswith("<body>日本語</body>")
 
 
+@pytest.mark.parametrize(
+    "meta",
+    [
+        b'<meta name="description" content="charset=koi8-r">',
+        b'<meta property="og:description" content="Use text/html; charset=koi8-r">',
+        b'<meta http-equiv="refresh" content="0; charset=koi8-r">',
+        b'<meta data-charset="koi8-r">',
+        b'<meta name="x" content="a > b charset=koi8-r">',
+        b"<metadata charset=koi8-r>",
+    ],
+)
+async def test_charset_only_from_a_charset_attribute_or_a_content_type_pragma(
+    server: LocalServer, make_fetcher: MakeFetcher, meta: bytes
+) -> None:
+    # WHATWG prescan: "charset=" in another attribute or another meta declares nothing.
+    body = b"<head>" + meta + b"</head><p>" + "naïve – ok".encode() + b"</p>"
+    text = await fetch_bytes(server, make_fetcher, body, "text/html")
+    assert text.endswith("<p>naïve – ok</p>")
+
+
+@pytest.mark.parametrize(
+    "metas",
+    [
+        b'<meta name="description" content="charset=koi8-r"><meta charset="shift_jis">',
+        b"<meta content='text/html; charset=\"shift_jis\"' http-equiv=content-type>",
+        b'<meta http-equiv="Content-Type" content="text/html;charset = Shift_JIS;x=y">',
+        b'<meta name="x" content="a > b"><meta charset=shift_jis charset=koi8-r>',
+    ],
+)
+async def test_the_first_declaring_meta_wins(
+    server: LocalServer, make_fetcher: MakeFetcher, metas: bytes
+) -> None:
+    body = b"<head>" + metas + b"</head><p>" + "日本語".encode("cp932") + b"</p>"
+    assert (await fetch_bytes(server, make_fetcher, body, "text/html")).endswith("<p>日本語</p>")
+
+
 async def test_meta_inside_a_comment_is_ignored(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

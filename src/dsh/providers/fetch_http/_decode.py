@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterator
 
 from dsh.providers.fetch_http._content import ContentType
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
@@ -137,7 +138,12 @@ _BOMS = (
 # C0 controls and DEL, except tab, line feed and carriage return.
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
-_META = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9_.:()+-]+)", re.IGNORECASE)
+# A <meta> tag's attributes; quoted values may hold ">" (the WHATWG prescan reads them so too).
+_META_TAG = re.compile(rb"<meta[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
+_ATTRIBUTE = re.compile(rb"([^\s/>=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]*)))?")
+_CONTENT_CHARSET = re.compile(
+    rb"charset\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s;\"']*))", re.IGNORECASE
+)
 _XML_DECL = re.compile(rb"^<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([A-Za-z0-9_.:()+-]+)[\"']")
 
 
@@ -175,21 +181,49 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     declared: bytes | None = None
     where = ""
     if kind == "html" and not content_type.is_xml:
-        prefix = _COMMENT.sub(b"", data[:META_SCAN_BYTES])
-        match = _META.search(prefix)
-        declared = match.group(1) if match else None
+        declared = next(_meta_charsets(_COMMENT.sub(b"", data[:META_SCAN_BYTES])), None)
         where = "a <meta charset> tag"
     elif content_type.is_xml:
         match = _XML_DECL.match(data[:META_SCAN_BYTES])
         declared = match.group(1) if match else None
         where = "the XML declaration"
     if declared is not None:
-        codec = _resolve(declared.decode("ascii"), url=url, where=where)
+        codec = _resolve(declared.decode("ascii", "replace"), url=url, where=where)
         # A document that could declare its charset in ASCII is not UTF-16 (WHATWG rule).
         return "utf-8" if codec.startswith("utf-16") else codec
     if content_type.is_json or _is_utf8(data):
         return "utf-8"
     return "cp1252"
+
+
+def _meta_charsets(prefix: bytes) -> Iterator[bytes]:
+    """The charset labels ``<meta>`` tags declare, in document order (WHATWG prescan).
+
+    Only a ``charset`` attribute, or the ``content`` of an ``http-equiv="content-type"`` meta,
+    declares one: ``charset=`` inside any other attribute or meta (a description, a refresh)
+    does not. Of repeated attributes the first counts, and so does the first of ``charset`` and
+    ``content``.
+    """
+    for tag in _META_TAG.finditer(prefix):
+        attributes: dict[bytes, bytes] = {}
+        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
+            name = attribute.group(1).lower()
+            value = next((v for v in attribute.group(2, 3, 4) if v is not None), b"")
+            attributes.setdefault(name, value)
+        label: bytes | None = None
+        for name in attributes:
+            if name == b"charset":
+                label = attributes[name]
+                break
+            if name == b"content":
+                if attributes.get(b"http-equiv", b"").strip().lower() != b"content-type":
+                    continue
+                match = _CONTENT_CHARSET.search(attributes[name])
+                if match is not None:
+                    label = next(v for v in match.group(1, 2, 3) if v is not None)
+                    break
+        if label is not None and label.strip():
+            yield label
 
 
 def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
