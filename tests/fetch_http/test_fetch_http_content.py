@@ -333,7 +333,7 @@ async def test_xml_declaration(server: LocalServer, make_fetcher: MakeFetcher) -
     [
         ("text/plain; charset=klingon", b"abc", "the Content-Type header"),
         ("text/plain; charset=base64", b"abc", "the Content-Type header"),
-        ("text/html", b'<meta charset="x-no-such-thing"><p>hi', "a <meta charset> tag"),
+        ("text/html; charset=x-no-such-thing", b"<p>hi", "the Content-Type header"),
     ],
 )
 async def test_unknown_charset_label_is_a_clear_error(
@@ -343,11 +343,36 @@ async def test_unknown_charset_label_is_a_clear_error(
     error = await expect_error(
         make_fetcher().fetch(WebFetchRequest(server.url("/c"))), WEB_UNSUPPORTED_CONTENT_TYPE
     )
-    label = content_type.split("=")[-1] if "charset=" in content_type else "x-no-such-thing"
+    label = content_type.split("=")[-1]
     assert error.message == (
         f"{server.url('/c')} declares the character encoding {label!r} in {where}, which is not "
         "a known text encoding, so its text cannot be decoded."
     )
+
+
+@pytest.mark.parametrize(
+    ("metas", "text", "codec"),
+    [
+        (b'<meta charset="x-no-such-thing">', "naïve – ok", "utf-8"),
+        (b'<meta charset="utf8mb4">', "“Déjà vu” – 5 €", "cp1252"),  # not UTF-8: the default
+        (b"<meta charset=base64><meta charset=utf-7>", "naïve", "utf-8"),
+        (b'<meta charset="{{ charset }}"><meta charset="shift_jis">', "日本語", "cp932"),
+        (
+            b'<meta http-equiv="content-type" content="text/html; charset=klingon">'
+            b'<meta charset="shift_jis">',
+            "日本語",
+            "cp932",
+        ),
+    ],
+    ids=["unknown", "unknown-legacy-bytes", "not-text-encodings", "template", "pragma"],
+)
+async def test_unknown_meta_charset_is_ignored_like_browsers_do(
+    server: LocalServer, make_fetcher: MakeFetcher, metas: bytes, text: str, codec: str
+) -> None:
+    # WHATWG prescan: a label that names no encoding is skipped and the scan goes on; with no
+    # usable declaration the page gets the default (UTF-8 if valid, else windows-1252).
+    body = b"<head>" + metas + b"</head><p>" + text.encode(codec) + b"</p>"
+    assert (await fetch_bytes(server, make_fetcher, body, "text/html")).endswith(f"<p>{text}</p>")
 
 
 async def test_invalid_bytes_never_crash(server: LocalServer, make_fetcher: MakeFetcher) -> None:

@@ -5,8 +5,9 @@ Order (SPEC §3): the ``charset`` of the ``Content-Type`` header; else a byte-or
 XML); else UTF-8 when the bytes are valid UTF-8, falling back to windows-1252 for HTML and plain
 text (the common legacy encoding of unlabelled pages). Labels are resolved like browsers do
 (WHATWG Encoding Standard aliases: ``iso-8859-1`` and ``us-ascii`` mean windows-1252, ``gb2312``
-means GB18030, ...). A label that names no text encoding is a clear error; invalid bytes become
-U+FFFD, never an exception.
+means GB18030, ...). A label that names no text encoding is a clear error in the header or the
+XML declaration, and skipped in a ``<meta>`` (as browsers do); invalid bytes become U+FFFD, never
+an exception.
 """
 
 from __future__ import annotations
@@ -178,19 +179,23 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return codec
-    declared: bytes | None = None
-    where = ""
+    declared: str | None = None
     if kind == "html" and not content_type.is_xml:
-        declared = next(_meta_charsets(_COMMENT.sub(b"", data[:META_SCAN_BYTES])), None)
-        where = "a <meta charset> tag"
+        # As browsers do (WHATWG prescan), a label that names no encoding is skipped: the next
+        # declaration counts, or the default below.
+        labels = _meta_charsets(_COMMENT.sub(b"", data[:META_SCAN_BYTES]))
+        declared = next(
+            filter(None, (codec_for(label.decode("ascii", "replace")) for label in labels)), None
+        )
     elif content_type.is_xml:
         match = _XML_DECL.match(data[:META_SCAN_BYTES])
-        declared = match.group(1) if match else None
-        where = "the XML declaration"
+        if match is not None:
+            declared = _resolve(
+                match.group(1).decode("ascii"), url=url, where="the XML declaration"
+            )
     if declared is not None:
-        codec = _resolve(declared.decode("ascii", "replace"), url=url, where=where)
         # A document that could declare its charset in ASCII is not UTF-16 (WHATWG rule).
-        return "utf-8" if codec.startswith("utf-16") else codec
+        return "utf-8" if declared.startswith("utf-16") else declared
     if content_type.is_json or _is_utf8(data):
         return "utf-8"
     return "cp1252"
