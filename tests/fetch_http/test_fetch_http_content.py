@@ -430,3 +430,20 @@ async def test_control_characters_are_stripped(
     # The cap counts what is returned, after stripping.
     assert (result.body, result.truncated) == (body_type("a\t\n\rb[31mred"), True)
     await assert_nothing_left(fetcher, server)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [
+        # UTF-8 can carry C1 controls (U+0080-U+009F) directly.
+        ("text/plain; charset=utf-8", "a\u009b31mred\u009d0;title\u0007b\u0085c\u0080d".encode()),
+        # ISO-8859-2 (like every ISO-8859 part) maps bytes 0x80-0x9F to them.
+        ("text/html; charset=iso-8859-2", b"a\x9b31mred\x9d0;title\x07b\x85c\x80d"),
+    ],
+    ids=["utf-8", "iso-8859-2"],
+)
+async def test_c1_control_characters_are_stripped_too(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body: bytes
+) -> None:
+    # CSI (U+009B) and OSC (U+009D) start escape sequences as ESC [ and ESC ] do.
+    assert await fetch_bytes(server, make_fetcher, body, content_type) == "a31mred0;titlebcd"
