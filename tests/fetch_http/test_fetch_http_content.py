@@ -447,3 +447,13 @@ async def test_c1_control_characters_are_stripped_too(
 ) -> None:
     # CSI (U+009B) and OSC (U+009D) start escape sequences as ESC [ and ESC ] do.
     assert await fetch_bytes(server, make_fetcher, body, content_type) == "a31mred0;titlebcd"
+
+
+@pytest.mark.parametrize("content_type", ["text/plain; charset=windows-1252", "text/html"])
+async def test_windows_1252_bytes_python_leaves_undefined_are_not_invalid(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str
+) -> None:
+    # WHATWG windows-1252 maps 0x81, 0x8D, 0x8F, 0x90, 0x9D to U+0081 ... (C1 controls, then
+    # stripped like the others); Python's cp1252 calls them invalid and gave five U+FFFD.
+    body = "“ok” ".encode("cp1252") + b"\x81\x8d\x8f\x90\x9d" + "– end".encode("cp1252")
+    assert await fetch_bytes(server, make_fetcher, body, content_type) == "“ok” – end"

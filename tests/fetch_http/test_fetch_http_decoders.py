@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dsh.providers.fetch_http._body import decoder_for
-from dsh.providers.fetch_http._decode import codec_for
+from dsh.providers.fetch_http._decode import codec_for, decode
 
 ENCODERS = {
     "gzip": gzip.compress,
@@ -92,3 +92,16 @@ def test_labels_resolve_like_browsers(label: str, codec: str) -> None:
 @pytest.mark.parametrize("label", ["", "klingon", "base64", "rot13", "zlib", "utf-7", "hex"])
 def test_labels_that_are_no_text_encoding(label: str) -> None:
     assert codec_for(label) is None
+
+
+def test_windows_1252_decodes_like_the_whatwg_index() -> None:
+    every_byte = bytes(range(256))
+    text = decode(every_byte, codec_for("windows-1252") or "", cut=False)
+    assert len(text) == 256
+    assert "\ufffd" not in text
+    for byte in (0x81, 0x8D, 0x8F, 0x90, 0x9D):  # undefined in Python's cp1252
+        assert text[byte] == chr(byte)
+    assert text[0x80] == "€"
+    assert text[0x93] == "“"
+    assert text[0xE9] == "é"
+    assert decode(every_byte, "cp1252", cut=True) == text  # single-byte: no partial character

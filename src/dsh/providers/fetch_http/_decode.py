@@ -131,6 +131,11 @@ _REFUSED = frozenset(
     {"utf-7", "unicode-escape", "raw-unicode-escape", "undefined", "idna", "punycode", "mbcs"}
 )
 
+# WHATWG windows-1252 (index-windows-1252) decodes the five bytes Python's cp1252 leaves undefined
+# (0x81, 0x8D, 0x8F, 0x90, 0x9D) to the C1 controls of the same value; Python calls them invalid.
+# Every byte has a character, so a charmap decode cannot fail and never splits a character.
+_WINDOWS_1252 = "".join(bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256))
+
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -237,7 +242,9 @@ def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
     ``cut``: ``data`` was cut by the byte cap, so an incomplete character at its end is the
     cap's doing, not invalid bytes: it is dropped rather than shown as U+FFFD.
     """
-    if cut:
+    if encoding == "cp1252":
+        text = codecs.charmap_decode(data, "strict", _WINDOWS_1252)[0]
+    elif cut:
         decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         text = decoder.decode(data, final=False)
     else:
