@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
-from collections.abc import AsyncIterator
+import textwrap
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,22 @@ def stdio_client(config: Path) -> Client:
 @contextlib.asynccontextmanager
 async def http_server_process(config: Path) -> AsyncIterator[str]:
     """Start `dsh-web mcp --http 127.0.0.1:0` and yield its URL once it announces readiness."""
-    process = await asyncio.create_subprocess_exec(
+    process = await start_http_server(config)
+    assert process.stderr is not None
+    try:
+        url = await asyncio.wait_for(announced_url(process.stderr), 20)
+        yield url
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+
+
+async def start_http_server(
+    config: Path, *, env: Mapping[str, str] | None = None, stdin: int = asyncio.subprocess.DEVNULL
+) -> asyncio.subprocess.Process:
+    """`dsh-web mcp --http 127.0.0.1:0` as a subprocess, its stderr piped (the caller waits)."""
+    return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "dsh.cli",
@@ -53,31 +70,90 @@ async def http_server_process(config: Path) -> AsyncIterator[str]:
         "127.0.0.1:0",
         "--config",
         str(config),
-        stdin=asyncio.subprocess.DEVNULL,
+        stdin=stdin,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
-        env=clean_env(),
+        env=clean_env(env),
     )
-    assert process.stderr is not None
-    try:
-        url = await asyncio.wait_for(_announced_url(process.stderr), 20)
-        yield url
-    finally:
-        if process.returncode is None:
-            process.terminate()
-        await asyncio.wait_for(process.wait(), 10)
 
 
-async def _announced_url(stream: asyncio.StreamReader) -> str:
-    marker = "MCP server listening on "
+async def announced_url(stream: asyncio.StreamReader) -> str:
+    """The URL of the readiness line, read from the server's stderr."""
+    return await wait_for_line(stream, "MCP server listening on ")
+
+
+async def wait_for_line(stream: asyncio.StreamReader, marker: str) -> str:
+    """The rest of the first line containing ``marker`` (the process must not end first)."""
     seen: list[str] = []
     while True:
         line = (await stream.readline()).decode()
         if not line:
-            raise AssertionError("dsh-web mcp exited before listening:\n" + "".join(seen))
+            raise AssertionError(f"dsh-web mcp exited before {marker!r}:\n" + "".join(seen))
         seen.append(line)
         if marker in line:
             return line.split(marker, 1)[1].strip()
+
+
+CLOSE_MARKER_PLUGIN = '''
+"""A plugin whose unloading is visible: closing it (asynchronously) writes its marker file."""
+
+import asyncio
+import sys
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+name = "close-marker"
+
+
+class Config(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    marker: str
+    hold_on_stdin: bool = False
+
+
+def apply(ctx, config):
+    if config.hold_on_stdin:
+        # Loading stops here until the test writes a line: a window to signal the process in.
+        sys.stderr.write("close-marker: loading\\n")
+        sys.stderr.flush()
+        sys.stdin.readline()
+
+    async def close():
+        await asyncio.sleep(0)  # an async close, as a provider's HTTP client has
+        Path(config.marker).write_text("closed", encoding="utf-8")
+
+    ctx.effect(close)
+'''
+
+
+def install_close_marker(
+    directory: Path, *, hold_on_stdin: bool = False
+) -> tuple[Path, Path, dict[str, str]]:
+    """A distribution declaring the ``close-marker`` plugin, and a loopback config that loads it.
+
+    Returns (config path, marker path, environment for the subprocess): the marker file exists
+    once the server has closed its context.
+    """
+    site = directory / "site"
+    dist = site / "dsh_close_marker-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: dsh-close-marker\nVersion: 0.1\n", "utf-8"
+    )
+    (dist / "entry_points.txt").write_text(
+        "[dsh.plugins]\nclose-marker = dsh_close_marker_plugin\n", "utf-8"
+    )
+    (site / "dsh_close_marker_plugin.py").write_text(textwrap.dedent(CLOSE_MARKER_PLUGIN), "utf-8")
+    marker = directory / "closed.txt"
+    config = directory / "mcp-close-marker.yaml"
+    settings = json.dumps({"marker": str(marker), "hold_on_stdin": hold_on_stdin})
+    config.write_text(
+        LOOPBACK_CONFIG + f"- id: close-marker\n  name: close-marker\n  config: {settings}\n",
+        encoding="utf-8",
+    )
+    path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
+    return config, marker, {"PYTHONPATH": path}
 
 
 class HangingRoute:

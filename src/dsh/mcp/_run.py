@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import socket
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from dsh.app import build_context, close, plugin_load_failure
@@ -21,15 +26,69 @@ def serve(config: str | Path | None = None, *, http: tuple[str, int] | None = No
 async def serve_async(
     config: str | Path | None = None, *, http: tuple[str, int] | None = None
 ) -> None:
-    ctx = _load(config)
+    if http is None:
+        ctx = _load(config)
+        try:
+            await _serve_stdio(create_server(ctx))
+        finally:
+            await close(ctx)
+        return
+    with _deferred_stop_signals() as stop:
+        ctx = _load(config)
+        try:
+            await _serve_http(create_server(ctx), *http, stop=stop)
+        finally:
+            await close(ctx)
+
+
+class _StopSignals:
+    """SIGINT/SIGTERM received while the HTTP server starts, runs or stops."""
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.server: Any = None  # the uvicorn server, once built
+        self.previous: dict[int, Any] = {}
+
+    def handle(self, sig: int, frame: FrameType | None) -> None:
+        if self.received:
+            # Asked again while stopping (closing the context, say): the user insists.
+            self.restore()
+            signal.raise_signal(sig)
+            return
+        self.received.append(sig)
+        if self.server is not None:
+            self.server.handle_exit(sig, frame)
+
+    def restore(self) -> None:
+        for sig, handler in self.previous.items():
+            # None: a handler not set from Python; the default is the closest there is.
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        self.previous.clear()
+
+
+@contextlib.contextmanager
+def _deferred_stop_signals() -> Iterator[_StopSignals]:
+    """A stop signal ends the server gracefully, and has its usual effect only once the context
+    is closed.
+
+    uvicorn handles SIGINT/SIGTERM only while it serves, and re-raises the signal as it
+    returns: a SIGTERM then killed the process before ``close(ctx)`` (provider clients never
+    closed), and a Ctrl-C cancelled the close half-way, or, arriving before uvicorn took the
+    signals, cancelled its start-up and left its lifespan task to log a traceback. Here the
+    signals are held from before loading to after closing; uvicorn hands the one it caught
+    back to this handler, which re-delivers it at the end (SIGTERM: the process ends by it;
+    SIGINT: ``KeyboardInterrupt``, exit 130 on the command line).
+    """
+    stop = _StopSignals()
+    if threading.current_thread() is threading.main_thread():  # signals are the main thread's
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            stop.previous[sig] = signal.signal(sig, stop.handle)
     try:
-        server = create_server(ctx)
-        if http is None:
-            await _serve_stdio(server)
-        else:
-            await _serve_http(server, *http)
+        yield stop
     finally:
-        await close(ctx)
+        stop.restore()
+    for received in stop.received:
+        signal.raise_signal(received)
 
 
 def _load(config: str | Path | None) -> Context:
@@ -50,7 +109,7 @@ async def _serve_stdio(server: Any) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-async def _serve_http(server: Any, host: str, port: int) -> None:
+async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) -> None:
     import uvicorn
 
     app = server.streamable_http_app(host=host)
@@ -76,4 +135,8 @@ async def _serve_http(server: Any, host: str, port: int) -> None:
             sys.stderr.flush()
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    await _Announcing(config).serve(sockets=[sock])
+    stop.server = _Announcing(config)
+    if stop.received:  # stopped while loading: do not start at all
+        sock.close()
+        return
+    await stop.server.serve(sockets=[sock])

@@ -1,0 +1,69 @@
+"""Stopping `dsh-web mcp --http` with a real signal: the context is closed, no traceback shown."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+from mcp_support import announced_url, install_close_marker, start_http_server, wait_for_line
+
+INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"
+
+
+async def _stderr_until_exit(process: asyncio.subprocess.Process) -> str:
+    assert process.stderr is not None
+    rest = await asyncio.wait_for(process.stderr.read(), 20)
+    await asyncio.wait_for(process.wait(), 20)
+    return rest.decode()
+
+
+async def test_sigterm_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    process = await start_http_server(config, env=env)
+    assert process.stderr is not None
+    await asyncio.wait_for(announced_url(process.stderr), 20)
+
+    process.send_signal(signal.SIGTERM)
+    rest = await _stderr_until_exit(process)
+
+    # The provider clients were closed before the process ended, as the signal asks.
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == -signal.SIGTERM
+    assert "Traceback" not in rest
+    assert rest == ""
+
+
+async def test_sigint_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    process = await start_http_server(config, env=env)
+    assert process.stderr is not None
+    await asyncio.wait_for(announced_url(process.stderr), 20)
+
+    process.send_signal(signal.SIGINT)
+    rest = await _stderr_until_exit(process)
+
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == 130
+    assert rest.splitlines() == [INTERRUPTED_LINE]
+
+
+async def test_ctrl_c_while_the_server_starts_is_one_line_and_still_closes(
+    tmp_path: Path,
+) -> None:
+    # The plugin holds the loading until a line arrives on stdin: the signal lands before
+    # uvicorn has started (and before it handles signals itself).
+    config, marker, env = install_close_marker(tmp_path, hold_on_stdin=True)
+    process = await start_http_server(config, env=env, stdin=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    assert process.stdin is not None
+    await asyncio.wait_for(wait_for_line(process.stderr, "close-marker: loading"), 20)
+
+    process.send_signal(signal.SIGINT)
+    process.stdin.write(b"go on\n")
+    await process.stdin.drain()
+    rest = await _stderr_until_exit(process)
+
+    assert process.returncode == 130
+    assert rest.splitlines() == [INTERRUPTED_LINE]  # no lifespan traceback
+    assert marker.read_text(encoding="utf-8") == "closed"
