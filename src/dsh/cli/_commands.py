@@ -18,7 +18,7 @@ from dsh.app import (
     load_context,
     plugin_load_failure,
 )
-from dsh.cli._main import CommandError
+from dsh.cli._main import CommandError, OutputClosedError
 from dsh.cli._parser import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, EXIT_WEB
 from dsh.cli._spinner import spinner
 from dsh.harness import (
@@ -43,6 +43,15 @@ TRUNCATION_NOTE = "(Content truncated. Fetch a more specific URL or section for 
 def run(args: argparse.Namespace) -> int:
     command: str = args.command
     config: str | None = getattr(args, "config", None)
+    if sys.stdout is None and not (command == "mcp" and args.http):
+        # Started with descriptor 1 closed (`>&-`): fail before any work, as cat or ls would.
+        # The invocation is wrong, not the program: a usage error (no --debug hint).
+        raise CommandError(
+            "OS_ERROR",
+            "Standard output is closed, so nothing can be printed. "
+            "Redirect it (e.g. >/dev/null) instead of closing it.",
+            EXIT_USAGE,
+        )
     if command == "mcp":
         from dsh.mcp import serve
 
@@ -125,8 +134,11 @@ def _tool_status(code: str) -> int:
 
 
 def _emit(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise OutputClosedError from None
 
 
 def _emit_json(data: object) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import traceback
+from typing import TextIO
 
 from dsh.cli._parser import (
+    EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     EXIT_UNEXPECTED,
     EXIT_USAGE,
@@ -32,6 +35,10 @@ class CommandError(Exception):
         self.traceback_hint = traceback_hint
 
 
+class OutputClosedError(Exception):
+    """Standard output's reader went away (``dsh-web ... | head``) before all was written."""
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
@@ -44,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         _error_line("INTERRUPTED", "interrupted")
         return EXIT_INTERRUPTED
+    except OutputClosedError:
+        # Nobody reads the rest: stop without a word, as a Unix tool ended by SIGPIPE does.
+        _discard(sys.stdout)
+        return EXIT_BROKEN_PIPE
     except Exception as error:
         if debug:
             traceback.print_exc()
@@ -93,8 +104,31 @@ def one_line(text: str) -> str:
 
 
 def _error_line(code: str, message: str) -> None:
-    sys.stderr.write(f"{PROG}: error: {code}: {one_line(message)}\n")
-    sys.stderr.flush()
+    stderr = sys.stderr
+    if stderr is None:  # closed: there is nowhere to say it; the exit status still does
+        return
+    try:
+        stderr.write(f"{PROG}: error: {code}: {one_line(message)}\n")
+        stderr.flush()
+    except BrokenPipeError:  # `2>&1 | head -0`: its reader left too
+        _discard(stderr)
+
+
+def _discard(stream: TextIO | None) -> None:
+    """Point ``stream``'s descriptor at /dev/null, so that what is still buffered in it goes
+    nowhere at exit instead of failing again ("Exception ignored ... BrokenPipeError", exit
+    120). Captured streams without a descriptor are left alone."""
+    try:
+        fileno = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):
+        return
+    if fileno < 0:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fileno)
+    finally:
+        os.close(devnull)
 
 
 def _tolerant_streams() -> None:
@@ -106,4 +140,4 @@ def _tolerant_streams() -> None:
             reconfigure(errors="replace")
 
 
-__all__ = ["CommandError", "describe_failure", "main"]
+__all__ = ["CommandError", "OutputClosedError", "describe_failure", "main"]

@@ -11,6 +11,7 @@ EXIT_UNEXPECTED = 1
 EXIT_USAGE = 2  # bad arguments, bad config file, unknown or disabled tool
 EXIT_WEB = 3  # the tool call failed (a WEB_* code, TOOL_TIMEOUT, ABORTED, ...)
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool whose reader left
 
 TOOL_FORMATS = ("text", "openai", "anthropic", "mcp", "prompt")
 
@@ -28,7 +29,7 @@ configuration:
 
 exit status:
   0 ok, 1 unexpected failure, 2 usage or configuration error, 3 the web call failed,
-  130 interrupted"""
+  130 interrupted, 141 the output's reader went away (e.g. `| head`)"""
 
 
 class Parser(argparse.ArgumentParser):

@@ -1,0 +1,101 @@
+"""Output nobody reads: a reader that went away (`| head -0`) is a quiet exit 141, as for any
+Unix tool killed by SIGPIPE; a standard output closed outright is one error line."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_support import one_line
+
+from support.environment import clean_env
+from support.local_http import LocalServer
+
+EXIT_BROKEN_PIPE = 141
+
+
+@pytest.fixture
+def widowed_pipe() -> Iterator[int]:
+    """The write end of a pipe whose reader has already gone (as after `| head -0`)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        yield write_end
+    finally:
+        os.close(write_end)
+
+
+def _cli(
+    *args: str, stdout: int, stderr: int = subprocess.PIPE
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dsh.cli", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
+        env=clean_env(),
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("argv", [["tools"], ["tools", "--format", "openai"], ["config"]])
+def test_a_reader_that_left_is_a_quiet_exit_141(
+    widowed_pipe: int, loopback_config: Path, argv: list[str]
+) -> None:
+    done = _cli(*argv, "--config", str(loopback_config), stdout=widowed_pipe)
+    assert done.stderr == ""  # no INTERNAL error, no "Exception ignored" at exit
+    assert done.returncode == EXIT_BROKEN_PIPE
+
+
+def test_stdout_and_stderr_both_gone_is_still_141(widowed_pipe: int, loopback_config: Path) -> None:
+    # `dsh-web tools 2>&1 | head -0`: not even the error line can be written.
+    done = _cli("tools", "--config", str(loopback_config), stdout=widowed_pipe, stderr=widowed_pipe)
+    assert done.returncode == EXIT_BROKEN_PIPE
+
+
+async def test_a_fetched_page_whose_reader_left_is_a_quiet_exit_141(
+    server: LocalServer, widowed_pipe: int, loopback_config: Path
+) -> None:
+    server.respond("/page", "<h1>Hello</h1>", content_type="text/html")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        "fetch",
+        server.url("/page"),
+        "--config",
+        str(loopback_config),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=widowed_pipe,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(),
+    )
+    _, err = await asyncio.wait_for(process.communicate(), 30)
+    assert err.decode() == ""
+    assert process.returncode == EXIT_BROKEN_PIPE
+
+
+def test_a_closed_stdout_is_one_error_line(loopback_config: Path) -> None:
+    # `dsh-web tools >&-`: there is no standard output at all; say so, as cat or ls do.
+    script = 'exec "$0" -m dsh.cli tools --config "$1" >&-'
+    done = subprocess.run(
+        ["sh", "-c", script, sys.executable, str(loopback_config)],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=clean_env(),
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert one_line(done.stderr) == (
+        "dsh-web: error: OS_ERROR: Standard output is closed, so nothing can be printed. "
+        "Redirect it (e.g. >/dev/null) instead of closing it."
+    )
+    assert done.returncode == 2
