@@ -34,8 +34,11 @@ def test_invalid_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     path.write_text("- id: web\n  name: [unclosed\n", encoding="utf-8")
     status, _, err = run_main(["config", "--config", str(path)], capsys)
     assert status == 2
-    assert "CONFIG_INVALID" in one_line(err)
-    assert "invalid YAML" in err
+    assert one_line(err) == (
+        f"dsh-web: error: CONFIG_INVALID: {path}: invalid YAML at line 3, column 1: expected "
+        "',' or ']', but got '<stream end>' (while parsing a flow sequence that starts at line 2, "
+        "column 9)."
+    )
 
 
 def test_not_a_plugin_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

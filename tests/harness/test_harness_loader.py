@@ -367,12 +367,41 @@ def test_unknown_keys_of_mixed_types_are_a_config_error() -> None:
     )
 
 
-def test_invalid_yaml() -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "- id: web\n  name: [unclosed\n",
+            "dsh.yaml: invalid YAML at line 3, column 1: expected ',' or ']', but got "
+            "'<stream end>' (while parsing a flow sequence that starts at line 2, column 9).",
+        ),
+        (
+            "- id: web\n\tname: x\n",
+            "dsh.yaml: invalid YAML at line 2, column 1: found character '\\t' that cannot start "
+            "any token (while scanning for the next token).",
+        ),
+        (
+            "- id: web\n  name: a\x00b\n",
+            "dsh.yaml: invalid YAML at line 2, column 10: unacceptable character #x0000: special "
+            "characters are not allowed.",
+        ),
+    ],
+)
+def test_invalid_yaml_names_the_source_line_and_column(text: str, message: str) -> None:
+    # Not PyYAML's '"<unicode string>", line 2' with a caret drawing that one line mangles.
     with pytest.raises(ConfigError) as caught:
-        parse_plugin_yaml("- id: web\n  name: [unclosed\n", source="dsh.yaml")
+        parse_plugin_yaml(text, source="dsh.yaml")
     assert caught.value.code == "CONFIG_INVALID"
-    assert caught.value.message.startswith("dsh.yaml: invalid YAML:")
-    assert "line" in caught.value.message
+    assert caught.value.message == message
+
+
+def test_a_config_file_with_invalid_yaml_is_named_by_its_path(tmp_path: Path) -> None:
+    path = tmp_path / "web.yaml"
+    path.write_text("- id: web\n  name: dsh-web\n  config: {a: 1\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        read_plugin_list(path)
+    assert caught.value.message.startswith(f"{path}: invalid YAML at line 4, column 1: ")
+    assert "<unicode string>" not in caught.value.message
 
 
 def test_an_import_failure(install_plugins: InstallPlugins) -> None:

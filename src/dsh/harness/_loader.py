@@ -88,7 +88,42 @@ def _load_yaml(text: str, source: str) -> object:
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ConfigError(f"{source}: invalid YAML: {error}") from None
+        raise ConfigError(f"{source}: invalid YAML{_yaml_problem(error, text)}") from None
+
+
+def _yaml_problem(error: yaml.YAMLError, text: str) -> str:
+    """`` at line L, column C: what`` of a YAML error, on one line.
+
+    PyYAML's own text names the input ``"<unicode string>"`` (it was given the file's text)
+    and draws a caret under a quoted line, which a one-line error turns into noise.
+    """
+    if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
+        what = error.problem or "not valid YAML"
+        if error.context:
+            start = error.context_mark
+            if start is not None and (start.line, start.column) != (
+                error.problem_mark.line,
+                error.problem_mark.column,
+            ):
+                what += f" ({error.context} that starts at {_at(start.line, start.column)})"
+            else:
+                what += f" ({error.context})"
+        if error.note:
+            what += f"; {error.note}"
+        return f" at {_at(error.problem_mark.line, error.problem_mark.column)}: {what}."
+    if isinstance(error, yaml.reader.ReaderError):
+        # A character YAML does not allow; ``position`` counts characters of ``text``.
+        line = text.count("\n", 0, error.position)
+        column = error.position - (text.rfind("\n", 0, error.position) + 1)
+        character = error.character
+        code = character if isinstance(character, int) else ord(character[:1] or "\0")
+        return f" at {_at(line, column)}: unacceptable character #x{code:04x}: {error.reason}."
+    return f": {error}"
+
+
+def _at(line: int, column: int) -> str:
+    """A PyYAML position (zero-based) as people count it."""
+    return f"line {line + 1}, column {column + 1}"
 
 
 def read_plugin_list(path: str | Path) -> list[PluginEntry]:
