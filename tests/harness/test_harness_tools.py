@@ -203,15 +203,32 @@ async def test_unknown_tool() -> None:
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "Invalid arguments for tool echo: 'query' is a required property."),
-        ({"query": 3}, "Invalid argument 'query' for tool echo: 3 is not of type 'string'."),
-        ({"query": ""}, "Invalid argument 'query' for tool echo: '' should be non-empty."),
+        # The model wrote JSON: the values it sent are quoted back as JSON, not Python reprs.
+        ({}, 'Invalid arguments for tool echo: "query" is a required property.'),
+        ({"query": 3}, 'Invalid argument "query" for tool echo: 3 is not of type "string".'),
+        ({"query": None}, 'Invalid argument "query" for tool echo: null is not of type "string".'),
+        ({"query": True}, 'Invalid argument "query" for tool echo: true is not of type "string".'),
+        (
+            {"query": {"text": "é", "n": [1.5, False]}},
+            'Invalid argument "query" for tool echo: {"text": "é", "n": [1.5, false]} is not of '
+            'type "string".',
+        ),
+        ({"query": ""}, 'Invalid argument "query" for tool echo: "" should be non-empty.'),
+        (
+            {"query": "x", "limit": "ten"},
+            'Invalid argument "limit" for tool echo: "ten" is not of type "integer".',
+        ),
         (
             {"query": "x", "extra": 1},
             "Invalid arguments for tool echo: Additional properties are not allowed "
-            "('extra' was unexpected).",
+            '("extra" was unexpected).',
         ),
-        (None, "Invalid arguments for tool echo: 'query' is a required property."),
+        (
+            {"query": "x", "b": 1, "a": None},
+            "Invalid arguments for tool echo: Additional properties are not allowed "
+            '("a", "b" were unexpected).',
+        ),
+        (None, 'Invalid arguments for tool echo: "query" is a required property.'),
         (["x"], "Invalid arguments for tool echo: expected a JSON object, got an array."),
         ("x", "Invalid arguments for tool echo: expected a JSON object, got a string."),
     ],
@@ -239,7 +256,29 @@ async def test_a_huge_invalid_value_is_not_echoed_in_full() -> None:
     result = await registry.execute("echo", {"query": "x", "limit": "9" * 10_000})
     assert result.code == "INVALID_ARGS"
     assert len(result.text) < 700
-    assert "'limit'" in result.text
+    assert result.text.startswith('Error: Invalid argument "limit" for tool echo: "99999')
+    assert result.text.endswith('…" is not of type "integer".')  # the value is cut, not the rest
+
+
+@pytest.mark.parametrize(
+    ("schema", "value", "problem"),
+    [
+        ({"enum": ["fast", "deep"]}, "slow", '"slow" is not one of ["fast", "deep"]'),
+        ({"const": True}, False, "true was expected"),
+        ({"type": "array", "maxItems": 1}, [None, None], "[null, null] is too long"),
+        ({"type": ["string", "null"]}, 1, 'is not of type "string", "null"'),
+    ],
+)
+async def test_other_schema_keywords_quote_json_too(
+    schema: dict[str, Any], value: Any, problem: str
+) -> None:
+    registry = ToolRegistry()
+    parameters = {"type": "object", "properties": {"mode": schema}}
+    registry.register(tool("echo", echo, parameters=parameters))
+    result = await registry.execute("echo", {"mode": value})
+    assert result.code == "INVALID_ARGS"
+    assert result.text.startswith('Error: Invalid argument "mode" for tool echo: ')
+    assert result.text.endswith(f"{problem}.")
 
 
 async def test_a_harness_error_becomes_an_error_result_with_its_code() -> None:

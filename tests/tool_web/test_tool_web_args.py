@@ -63,36 +63,36 @@ async def test_fetch_blank_url(url: str) -> None:
         (
             "web_search",
             {},
-            "Invalid arguments for tool web_search: 'queries' is a required property.",
+            'Invalid arguments for tool web_search: "queries" is a required property.',
         ),
         (
             "web_search",
             {"queries": "python"},
-            "Invalid argument 'queries' for tool web_search: 'python' is not of type 'array'.",
+            'Invalid argument "queries" for tool web_search: "python" is not of type "array".',
         ),
         (
             "web_search",
             {"queries": ["python", 3]},
-            "Invalid argument 'queries/1' for tool web_search: 3 is not of type 'string'.",
+            'Invalid argument "queries/1" for tool web_search: 3 is not of type "string".',
         ),
         (
             "web_search",
             {"queries": ["python"], "max_results": 3},
             "Invalid arguments for tool web_search: Additional properties are not allowed "
-            "('max_results' was unexpected).",
+            '("max_results" was unexpected).',
         ),
-        ("web_fetch", {}, "Invalid arguments for tool web_fetch: 'url' is a required property."),
+        ("web_fetch", {}, 'Invalid arguments for tool web_fetch: "url" is a required property.'),
         (
             "web_fetch",
             {"url": ["https://example.com/"]},
-            "Invalid argument 'url' for tool web_fetch: ['https://example.com/'] is not of "
-            "type 'string'.",
+            'Invalid argument "url" for tool web_fetch: ["https://example.com/"] is not of '
+            'type "string".',
         ),
         (
             "web_fetch",
             {"url": "https://example.com/", "timeout": 5},
             "Invalid arguments for tool web_fetch: Additional properties are not allowed "
-            "('timeout' was unexpected).",
+            '("timeout" was unexpected).',
         ),
     ],
 )
