@@ -245,6 +245,40 @@ async def test_oversized_body_is_refused(client: httpx.AsyncClient, server: Loca
     assert error.message.startswith("Exa returned an unprocessable response body: the body is")
 
 
+@pytest.mark.parametrize(
+    ("status", "headers"),
+    [
+        (500, {"Content-Type": "application/json"}),
+        (401, {"Content-Type": "text/plain"}),
+        # no Content-Length: the body runs until the connection closes
+        (429, {"Content-Type": "application/json", "Connection": "close"}),
+    ],
+)
+async def test_an_error_body_over_the_size_bound_still_names_the_status(
+    client: httpx.AsyncClient, server: LocalServer, status: int, headers: dict[str, str]
+) -> None:
+    body = b'{"error": "' + b"x" * MAX_BODY_BYTES + b'"}'
+
+    async def huge(_request: Request, writer: asyncio.StreamWriter) -> None:
+        add_length = "Connection" not in headers
+        await write_response(writer, status, headers, body, add_length=add_length)
+        writer.close()
+
+    server.route("/search", huge)
+    error = await failure(client, server)
+    assert (error.code, error.message) == (WEB_PROVIDER_ERROR, f"Exa API error (HTTP {status})")
+    assert error.details["status"] == status
+
+
+async def test_an_oversized_retry_after_answer_is_still_retried(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    busy = (429, {"Retry-After": "0"}, b"x" * (MAX_BODY_BYTES + 1))
+    sequence(server, [busy, (200, {}, b'{"ok": true}')])
+    assert await call(client, server) == {"ok": True}
+    assert len(server.requests) == 2
+
+
 # -- network --------------------------------------------------------------------------------------
 async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> None:
     closed = await LocalServer("127.0.0.1").start()

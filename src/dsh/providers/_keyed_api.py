@@ -64,6 +64,8 @@ MAX_RETRIES = 2
 RETRY_STATUSES = frozenset({429, 503})
 #: A search API answer is a few kilobytes; anything near this is not one.
 MAX_BODY_BYTES = 8 * 1024 * 1024
+#: How much of an error body is read: it only supplies the short message quoted after the status.
+MAX_ERROR_BODY_BYTES = 64 * 1024
 #: Longest provider message quoted in an error (they are sometimes whole HTML pages).
 _MAX_MESSAGE_CHARS = 300
 _REDACTED = "[redacted]"
@@ -389,7 +391,10 @@ async def _send(
                     "plugin's `base_url`.",
                     details={"provider": provider, "status": status},
                 )
-            raw = await _read_capped(provider, response)
+            if 200 <= status < 300:
+                raw = await _read_capped(provider, response)
+            else:
+                raw = await _read_error_body(response)
             return status, response.headers, raw
     except httpx.HTTPError as error:
         origin = _origin(url)
@@ -412,6 +417,22 @@ async def _read_capped(provider: str, response: httpx.Response) -> bytes:
             raise unprocessable(provider, f"the body is larger than {MAX_BODY_BYTES} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+async def _read_error_body(response: httpx.Response) -> bytes:
+    """The first :data:`MAX_ERROR_BODY_BYTES` of an error body, cut there.
+
+    The status is the answer; the body only adds a message. However long the body is, the error
+    still names the status (and a 429/503 is still retried); a cut JSON body simply has no message.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size >= MAX_ERROR_BODY_BYTES:
+            break  # leaving the stream closes the connection; the rest is never read
+    return b"".join(chunks)[:MAX_ERROR_BODY_BYTES]
 
 
 def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
