@@ -290,7 +290,7 @@ async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> 
     )
 
 
-async def test_connection_dropped_mid_response_names_the_cause(
+async def test_connection_dropped_mid_body_says_the_api_answered(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:
     async def drop(_request: Request, writer: asyncio.StreamWriter) -> None:
@@ -301,8 +301,61 @@ async def test_connection_dropped_mid_response_names_the_cause(
 
     server.route("/search", drop)
     error = await failure(client, server)
-    assert error.message.startswith(f"Could not reach the Exa API at {server.origin}:")
-    assert "RemoteProtocolError" in error.message or "ReadError" in error.message
+    assert error.code == WEB_PROVIDER_ERROR
+    # It was reached and answered: "Could not reach" would send the user after the network.
+    assert error.message == (
+        f"The Exa API at {server.origin} answered (HTTP 200) but its response broke off before "
+        "the end: RemoteProtocolError: peer closed connection without sending complete message "
+        "body (received 5 bytes, expected 100)."
+    )
+    assert error.details == {"provider": "Exa", "status": 200, "cause": "RemoteProtocolError"}
+
+
+async def test_an_error_status_whose_body_breaks_off_still_names_the_status(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    async def drop(_request: Request, writer: asyncio.StreamWriter) -> None:
+        await write_head(writer, 503, {"Content-Length": "100"})
+        writer.write(b'{"error": "overlo')
+        await writer.drain()
+        writer.close()
+
+    server.route("/search", drop)
+    error = await failure(client, server)
+    assert (error.code, error.message) == (WEB_PROVIDER_ERROR, "Exa API error (HTTP 503)")
+    assert error.details["status"] == 503
+
+
+async def test_connection_closed_before_any_answer_says_it_did_not_answer(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    async def hang_up(_request: Request, writer: asyncio.StreamWriter) -> None:
+        writer.close()
+
+    server.route("/search", hang_up)
+    error = await failure(client, server)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message == (
+        f"The Exa API at {server.origin} did not answer: RemoteProtocolError: Server "
+        "disconnected without sending a response."
+    )
+
+
+async def test_a_body_whose_content_encoding_is_broken_is_unprocessable(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond(
+        "/search",
+        b"this is not gzip",
+        headers={"Content-Encoding": "gzip"},
+        content_type="application/json",
+    )
+    error = await failure(client, server)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message == (
+        "Exa returned an unprocessable response body: its Content-Encoding (gzip) could not be "
+        "decoded."
+    )
 
 
 # -- Retry-After ----------------------------------------------------------------------------------

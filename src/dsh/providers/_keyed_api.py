@@ -235,6 +235,11 @@ def _cause(error: BaseException) -> str:
     return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
 
 
+def _cause_sentence(error: BaseException, secret: str | None) -> str:
+    """:func:`_cause` redacted, ending in exactly one full stop (httpx's own may end in one)."""
+    return redact(_cause(error), secret).rstrip(".") + "."
+
+
 def _os_error_text(error: BaseException) -> str | None:
     """The errno description of the OSError under httpx's wrappers ("Connection refused").
 
@@ -391,18 +396,61 @@ async def _send(
                     "plugin's `base_url`.",
                     details={"provider": provider, "status": status},
                 )
-            if 200 <= status < 300:
+            if not 200 <= status < 300:
+                return status, response.headers, await _read_error_body(response)
+            try:
                 raw = await _read_capped(provider, response)
-            else:
-                raw = await _read_error_body(response)
+            except httpx.DecodingError:
+                encoding = _clean(response.headers.get("content-encoding", "unknown"), secret)
+                raise unprocessable(
+                    provider, f"its Content-Encoding ({encoding}) could not be decoded"
+                ) from None
+            except httpx.HTTPError as error:
+                # The API was reached and answered; only the rest of its answer is missing.
+                raise WebError(
+                    WEB_PROVIDER_ERROR,
+                    f"The {provider} API at {_origin(url)} answered (HTTP {status}) but its "
+                    f"response broke off before the end: {_cause_sentence(error, secret)}",
+                    details={"provider": provider, "status": status, "cause": type(error).__name__},
+                ) from None
             return status, response.headers, raw
     except httpx.HTTPError as error:
+        # Before any response: "could not reach" only when no connection was made at all.
         origin = _origin(url)
+        cause = _cause_sentence(error, secret)
+        if isinstance(error, _UNREACHED):
+            text = f"Could not reach the {provider} API at {origin}: {cause}"
+        else:
+            text = f"The {provider} API at {origin} did not answer: {cause}"
         raise WebError(
             WEB_PROVIDER_ERROR,
-            f"Could not reach the {provider} API at {origin}: {redact(_cause(error), secret)}.",
+            text,
             details={"provider": provider, "cause": type(error).__name__},
         ) from None
+
+
+#: Failures before a connection to the API existed (DNS, refused, TLS, a proxy, a full pool).
+_UNREACHED = (httpx.ConnectError, httpx.ConnectTimeout, httpx.ProxyError, httpx.PoolTimeout)
+
+
+async def _read_error_body(response: httpx.Response) -> bytes:
+    """The first :data:`MAX_ERROR_BODY_BYTES` of an error body, cut there.
+
+    The status is the answer; the body only adds a message. However long the body is, or if it
+    breaks off, the error still names the status (and a 429/503 is still retried); a cut body
+    simply adds no message.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in response.aiter_bytes():
+            chunks.append(chunk)
+            size += len(chunk)
+            if size >= MAX_ERROR_BODY_BYTES:
+                break  # leaving the stream closes the connection; the rest is never read
+    except httpx.HTTPError:
+        return b""  # a part of a message could say the opposite of the whole one
+    return b"".join(chunks)[:MAX_ERROR_BODY_BYTES]
 
 
 async def _read_capped(provider: str, response: httpx.Response) -> bytes:
@@ -417,22 +465,6 @@ async def _read_capped(provider: str, response: httpx.Response) -> bytes:
             raise unprocessable(provider, f"the body is larger than {MAX_BODY_BYTES} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-async def _read_error_body(response: httpx.Response) -> bytes:
-    """The first :data:`MAX_ERROR_BODY_BYTES` of an error body, cut there.
-
-    The status is the answer; the body only adds a message. However long the body is, the error
-    still names the status (and a 429/503 is still retried); a cut JSON body simply has no message.
-    """
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in response.aiter_bytes():
-        chunks.append(chunk)
-        size += len(chunk)
-        if size >= MAX_ERROR_BODY_BYTES:
-            break  # leaving the stream closes the connection; the rest is never read
-    return b"".join(chunks)[:MAX_ERROR_BODY_BYTES]
 
 
 def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
