@@ -6,6 +6,8 @@ and a small tool calls ``ctx.web.search`` inside it.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +19,7 @@ from dsh.harness import ChatRoute, ConfigError, Step, ToolDefinition, ToolExecut
 from dsh.providers.deepseek import SYSTEM_PROMPT, anthropic_base_for
 from dsh.providers.deepseek import api_plugin as deepseek_api_plugin
 from dsh.web import WEB_PROVIDER_CREDENTIAL_MISSING, WebError, WebSearchRequest
-from support.local_http import LocalServer
+from support.local_http import LocalServer, Request, write_response
 
 ROUTE_KEY = "sk-route-key-0123456789"
 
@@ -84,6 +86,28 @@ async def test_searches_with_the_route_credential_on_the_route_origin(
         "tools": [{"type": "web_search_20250305", "name": "web_search", "max_uses": 1}],
         "thinking": {"type": "disabled"},
     }
+
+
+async def test_a_paused_turn_is_continued_on_the_route(
+    harness: Harness, server: LocalServer
+) -> None:
+    paused = fixture("deepseek_pause_turn.json")
+    bodies = [paused, fixture("deepseek_search_no_citations.json")]
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        payload = json.dumps(bodies[len(server.requests) - 1]).encode()
+        await write_response(writer, 200, {"Content-Type": "application/json"}, payload)
+
+    server.route("/anthropic/v1/messages", handler)
+    setup(harness, server)
+    result = await run(harness, "ds")
+    assert result.text == "https://www.python-httpx.org/async/"
+    _first, second = server.requests
+    assert second.headers["x-api-key"] == ROUTE_KEY
+    assert second.json()["messages"] == [
+        {"role": "user", "content": "shannon"},
+        {"role": "assistant", "content": paused["content"]},
+    ]
 
 
 async def test_ready_is_per_route(harness: Harness, server: LocalServer) -> None:

@@ -18,7 +18,8 @@ One job: send one JSON POST that carries a secret and turn every way it can go w
 
 It also holds the skeleton the keyed providers share (docs/decisions/0050): the config base
 :class:`KeyedApiConfig` and its field factories, the provider base :class:`KeyedSearchProvider`
-(key and base URL resolved at every call, the one ``post_json`` call) and
+(key and base URL resolved at every call, its ``post_json`` calls sharing one deadline through
+:func:`json_poster`) and
 :func:`register_keyed_provider` for the plugins' ``apply``. A provider supplies only what is its
 own: id, label, endpoint path, auth headers, request body and response mapping.
 
@@ -36,7 +37,7 @@ import logging
 import os
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
@@ -288,12 +289,14 @@ async def post_json(
     time_limit: float,
     signal: AbortSignal | None = None,
     operation: str = "search",
+    deadline: float | None = None,
 ) -> dict[str, Any]:
     """POST ``body`` as JSON to ``url`` and return the JSON object of a 2xx answer.
 
     Raises :class:`WebError`: ``WEB_ABORTED`` when ``signal`` fires (at any stage, the Retry-After
     wait included), ``WEB_PROVIDER_ERROR`` for everything else. ``time_limit`` (s) bounds the
-    whole call.
+    whole call; ``deadline`` (event-loop time), when given, ends it earlier: that of a search
+    that makes several calls (see :func:`json_poster`), which still reports ``time_limit``.
     """
     if not (secret.isascii() and secret.isprintable()):
         # httpx would fail on it with an error that quotes the header value escaped ("key\\n..."),
@@ -306,7 +309,8 @@ async def post_json(
             details={"provider": provider},
         )
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + time_limit
+    ends = loop.time() + time_limit
+    deadline = ends if deadline is None else min(ends, deadline)
     attempts = _attempts(
         client,
         provider=provider,
@@ -334,6 +338,44 @@ async def post_json(
             "setting).",
             details={"provider": provider, "timeout": time_limit},
         ) from None
+
+
+#: ``post_json`` bound to one search: takes a body, returns the JSON object of the answer.
+PostJson = Callable[[Mapping[str, Any]], Awaitable[dict[str, Any]]]
+
+
+def json_poster(
+    client: httpx.AsyncClient,
+    *,
+    provider: str,
+    url: str,
+    headers: Mapping[str, str],
+    secret: str,
+    time_limit: float,
+    signal: AbortSignal | None = None,
+) -> PostJson:
+    """:func:`post_json` to ``url`` for one search: every POST through it shares one deadline.
+
+    The deadline is ``time_limit`` from now, so a follow-up request (a continued DeepSeek turn)
+    gets only what is left of the provider's ``timeout``, never a fresh one; every POST is raced
+    with ``signal``.
+    """
+    deadline = asyncio.get_running_loop().time() + time_limit
+
+    async def post(body: Mapping[str, Any]) -> dict[str, Any]:
+        return await post_json(
+            client,
+            provider=provider,
+            url=url,
+            headers=headers,
+            body=body,
+            secret=secret,
+            time_limit=time_limit,
+            signal=signal,
+            deadline=deadline,
+        )
+
+    return post
 
 
 async def _attempts(
@@ -658,17 +700,24 @@ class KeyedSearchProvider(ABC, Generic[ConfigT]):
         key = self._key()
         if key is None:
             raise missing_key(self.provider, self._config.api_key_env)
-        data = await post_json(
+        post = json_poster(
             self._client,
             provider=self.provider,
             url=f"{self._checked_base()}{self.path}",
             headers=self.auth_headers(key),
-            body=self.build_body(request),
             secret=key,
             time_limit=self._config.timeout,
             signal=signal,
         )
-        return self.map_response(data)
+        return await self.exchange(post, request)
+
+    async def exchange(self, post: PostJson, request: WebSearchRequest) -> WebSearchResult:
+        """The search's requests, sent through ``post`` (one deadline, one signal for all).
+
+        One POST of :meth:`build_body`, mapped by :meth:`map_response`. A provider whose answer
+        can ask for a follow-up request (DeepSeek's paused turn) overrides it.
+        """
+        return self.map_response(await post(self.build_body(request)))
 
     @abstractmethod
     def auth_headers(self, key: str) -> dict[str, str]:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from dsh.harness import AbortSignal, ChatRoute, Credentials, current_llm_provider
-from dsh.providers._keyed_api import check_base_url, post_json
+from dsh.providers._keyed_api import check_base_url, json_poster
 from dsh.providers.deepseek import _wire
 from dsh.providers.deepseek._config import DEFAULT_BASE_URL, DeepSeekApiConfig
 from dsh.web import WEB_PROVIDER_CREDENTIAL_MISSING, WebError, WebSearchRequest, WebSearchResult
@@ -137,14 +137,13 @@ class DeepSeekApiSearchProvider:
         credential = self._credential(route_id)
         if credential is None:
             raise self._missing(route_id)
-        data = await post_json(
+        post = json_poster(
             self._client,
             provider=_wire.PROVIDER,
             url=f"{credential.base_url}{_wire.PATH}",
             headers=_wire.headers(credential.key),
-            body=_wire.build_body(self._config, request.query),
             secret=credential.key,
             time_limit=self._config.timeout,
             signal=signal,
         )
-        return _wire.map_response(data)
+        return await _wire.search(post, self._config, request.query)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsh.providers._keyed_api import KeyedSearchProvider
+from dsh.providers._keyed_api import KeyedSearchProvider, PostJson
 from dsh.providers.deepseek import _wire
 from dsh.providers.deepseek._config import BASE_URL_ENV, DEFAULT_BASE_URL, DeepSeekSearchConfig
 from dsh.web import WebSearchRequest, WebSearchResult
@@ -33,3 +33,7 @@ class DeepSeekSearchProvider(KeyedSearchProvider[DeepSeekSearchConfig]):
 
     def map_response(self, data: dict[str, Any]) -> WebSearchResult:
         return _wire.map_response(data)
+
+    async def exchange(self, post: PostJson, request: WebSearchRequest) -> WebSearchResult:
+        # The first request is build_body's; a paused turn is continued (docs/decisions/0050).
+        return await _wire.search(post, self._config, request.query)

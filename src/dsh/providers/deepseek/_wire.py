@@ -7,13 +7,17 @@ those blocks only, never from URLs in the model's prose (strict: no block is an 
 
 What the model is asked (docs/decisions/0050): the system prompt below, and the query as the
 whole user message, verbatim, so no query text can break out of a template.
+
+A turn DeepSeek pauses (``stop_reason: "pause_turn"``: the server-side tool loop stopped mid-turn)
+before any search result arrived is continued the documented Anthropic way, by sending the paused
+assistant content back, at most :data:`MAX_CONTINUATIONS` times within the one deadline.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dsh.providers._keyed_api import text_or_none, unprocessable
+from dsh.providers._keyed_api import PostJson, text_or_none, unprocessable
 from dsh.providers.deepseek._config import MessagesSettings
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchResult, WebSearchSource
 
@@ -22,6 +26,11 @@ PROVIDER = "DeepSeek"
 PATH = "/messages"
 ANTHROPIC_VERSION = "2023-06-01"
 TOOL_TYPE = "web_search_20250305"
+RESULT_TYPE = "web_search_tool_result"
+PAUSE_TURN = "pause_turn"
+#: How often a turn paused before any search result is continued before it is reported. Each
+#: continuation is another model call, paid and within the same `timeout`.
+MAX_CONTINUATIONS = 2
 
 SYSTEM_PROMPT = (
     "You are the search backend of a tool. Search the web with the web_search tool, using the "
@@ -34,25 +43,72 @@ def headers(key: str) -> dict[str, str]:
     return {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
 
 
-def build_body(settings: MessagesSettings, query: str) -> dict[str, Any]:
+def build_body(
+    settings: MessagesSettings, query: str, turn: list[Any] | None = None
+) -> dict[str, Any]:
+    """The request for ``query``; with ``turn``, the continuation of that paused assistant turn."""
+    messages: list[dict[str, Any]] = [{"role": "user", "content": query}]
+    if turn:
+        # Anthropic: send the paused response's content back as-is to let the turn continue.
+        messages.append({"role": "assistant", "content": turn})
     return {
         "model": settings.model,
         "max_tokens": settings.max_tokens,
         "system": SYSTEM_PROMPT,
-        "messages": [{"role": "user", "content": query}],
+        "messages": messages,
         "tools": [{"type": TOOL_TYPE, "name": "web_search", "max_uses": settings.max_uses}],
         # The answer prose is discarded, so reasoning tokens would be paid for nothing.
         "thinking": {"type": "disabled"},
     }
 
 
+async def search(post: PostJson, settings: MessagesSettings, query: str) -> WebSearchResult:
+    """One search: the Messages call, continued while the turn is paused before any result."""
+    data = await post(build_body(settings, query))
+    turn: list[Any] = []
+    for _ in range(MAX_CONTINUATIONS):
+        if not _paused_without_results(data):
+            break
+        turn = turn + data["content"]
+        data = await post(build_body(settings, query, turn))
+    if _paused_without_results(data):
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            "DeepSeek paused its turn before any web search result arrived (stop_reason: "
+            f"pause_turn), and had none after {MAX_CONTINUATIONS} continuations. Try again, or "
+            "rephrase the query.",
+            details={
+                "provider": PROVIDER,
+                "stop_reason": PAUSE_TURN,
+                "continuations": MAX_CONTINUATIONS,
+            },
+        )
+    content = data.get("content")
+    if turn and isinstance(content, list):
+        # A continuation answers with the rest of the turn only; citations may point back.
+        data = {**data, "content": turn + content}
+    return map_response(data)
+
+
+def _paused_without_results(data: dict[str, Any]) -> bool:
+    """Paused with nothing to map yet: continuing is the only way to a result.
+
+    A paused turn that already holds a result block is used as it is: the prose is discarded, so
+    finishing the turn would cost a model call for nothing.
+    """
+    content = data.get("content")
+    return (
+        data.get("stop_reason") == PAUSE_TURN
+        and isinstance(content, list)
+        and not any(isinstance(b, dict) and b.get("type") == RESULT_TYPE for b in content)
+    )
+
+
 def map_response(data: dict[str, Any]) -> WebSearchResult:
     blocks = data.get("content")
     if not isinstance(blocks, list):
         raise unprocessable(PROVIDER, "`content` is missing or not an array")
-    results = [
-        b for b in blocks if isinstance(b, dict) and b.get("type") == "web_search_tool_result"
-    ]
+    results = [b for b in blocks if isinstance(b, dict) and b.get("type") == RESULT_TYPE]
     if not results:
         stop = text_or_none(data.get("stop_reason")) or "unknown"
         raise WebError(
