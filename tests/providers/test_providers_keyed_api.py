@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import gzip
 import json
 import time
 from collections.abc import AsyncIterator
 
+import brotli
 import httpx
 import pytest
 
@@ -277,6 +279,49 @@ async def test_an_oversized_retry_after_answer_is_still_retried(
     sequence(server, [busy, (200, {}, b'{"ok": true}')])
     assert await call(client, server) == {"ok": True}
     assert len(server.requests) == 2
+
+
+async def test_a_gzip_body_is_read(client: httpx.AsyncClient, server: LocalServer) -> None:
+    server.respond(
+        "/search",
+        gzip.compress(b'{"results": []}'),
+        headers={"Content-Encoding": "gzip"},
+        content_type="application/json",
+    )
+    assert await call(client, server) == {"results": []}
+    # brotli is not asked for: a few hundred bytes of it can inflate to gigabytes in one step
+    assert server.requests[0].headers["accept-encoding"] == "gzip, deflate"
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip, gzip", "zstd", "compress"])
+async def test_a_body_in_an_encoding_not_asked_for_is_refused_unread(
+    client: httpx.AsyncClient, server: LocalServer, encoding: str
+) -> None:
+    # 16 MiB of JSON whitespace in a few hundred bytes of brotli: decoding it is the attack
+    bomb = brotli.compress(b"{" + b" " * (16 * 1024 * 1024) + b"}", quality=5)
+    server.respond(
+        "/search", bomb, headers={"Content-Encoding": encoding}, content_type="application/json"
+    )
+    error = await failure(client, server)
+    assert error.code == WEB_PROVIDER_ERROR
+    assert error.message == (
+        f"Exa returned an unprocessable response body: its Content-Encoding ({encoding}) was not "
+        "asked for (only gzip or deflate, once, is accepted)."
+    )
+
+
+async def test_an_error_body_in_an_encoding_not_asked_for_still_names_the_status(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond(
+        "/search",
+        brotli.compress(b'{"error": "' + b"x" * (16 * 1024 * 1024) + b'"}', quality=5),
+        status=500,
+        headers={"Content-Encoding": "br"},
+        content_type="application/json",
+    )
+    error = await failure(client, server)
+    assert (error.code, error.message) == (WEB_PROVIDER_ERROR, "Exa API error (HTTP 500)")
 
 
 # -- network --------------------------------------------------------------------------------------

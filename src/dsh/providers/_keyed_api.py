@@ -67,6 +67,11 @@ RETRY_STATUSES = frozenset({429, 503})
 MAX_BODY_BYTES = 8 * 1024 * 1024
 #: How much of an error body is read: it only supplies the short message quoted after the status.
 MAX_ERROR_BODY_BYTES = 64 * 1024
+#: What the client asks for. Not brotli (nor zstd): a few hundred bytes of it inflate to gigabytes
+#: in the one decode step httpx gives each received chunk, before any size bound is checked;
+#: gzip/deflate stay within ~1000x of a chunk. An answer is a few kilobytes, so little is lost.
+ACCEPT_ENCODING = "gzip, deflate"
+_ACCEPTED_ENCODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
 #: Longest provider message quoted in an error (they are sometimes whole HTML pages).
 _MAX_MESSAGE_CHARS = 300
 _REDACTED = "[redacted]"
@@ -88,7 +93,11 @@ def new_client(timeout: float) -> httpx.AsyncClient:
     return httpx.AsyncClient(
         follow_redirects=False,
         timeout=httpx.Timeout(timeout),
-        headers={"User-Agent": user_agent(), "Accept": "application/json"},
+        headers={
+            "User-Agent": user_agent(),
+            "Accept": "application/json",
+            "Accept-Encoding": ACCEPT_ENCODING,
+        },
     )
 
 
@@ -437,6 +446,16 @@ async def _send(
                     "requests never follow redirects, so it was not contacted. Check the "
                     "plugin's `base_url`.",
                     details={"provider": provider, "status": status},
+                )
+            encoding = response.headers.get("content-encoding", "").strip().lower()
+            if encoding not in _ACCEPTED_ENCODINGS:
+                # Refused unread: decoding it is where the size bound cannot reach.
+                if not 200 <= status < 300:
+                    return status, response.headers, b""  # the status is the answer
+                raise unprocessable(
+                    provider,
+                    f"its Content-Encoding ({_clean(encoding, secret)}) was not asked for (only "
+                    "gzip or deflate, once, is accepted)",
                 )
             if not 200 <= status < 300:
                 return status, response.headers, await _read_error_body(response)
