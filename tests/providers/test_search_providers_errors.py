@@ -181,6 +181,33 @@ async def test_a_remote_plain_http_env_base_url_is_refused_at_call_time(
     assert offline.sent == []  # the key never left
 
 
+@pytest.mark.parametrize(
+    ("base", "problem"),
+    [
+        ("https://gw.example/v1?token=tok-SECRET-123", "must not have a query or fragment"),
+        ("https://gw.example/v1#tok-SECRET-123", "must not have a query or fragment"),
+        ("gw.example/v1?token=tok-SECRET-123", "is not an http(s) URL with a host"),
+        ("https://gw.example:99999/v1?token=tok-SECRET-123", "is not a valid URL"),
+    ],
+)
+async def test_an_unusable_env_base_url_is_named_without_its_query(
+    monkeypatch: pytest.MonkeyPatch, case: Case, base: str, problem: str
+) -> None:
+    # A gateway URL may carry a token in its query; the error reaches the model and the logs.
+    variable = BASE_URL_ENVS[case.provider_id]
+    monkeypatch.setenv(variable, base)
+    credentials = Credentials(MutableSource({case.key_env: case.key}))
+    offline = OfflineClient()
+    async with offline.client:
+        provider = make_provider(case, credentials, offline.client)
+        with pytest.raises(WebError) as caught:
+            await provider.search(WebSearchRequest("q"))
+    assert variable in caught.value.message
+    assert problem in caught.value.message
+    assert "SECRET" not in caught.value.message
+    assert offline.sent == []
+
+
 async def test_plain_http_to_loopback_stays_allowed(
     harness: Harness, server_v6: LocalServer, case: Case, monkeypatch: pytest.MonkeyPatch
 ) -> None:

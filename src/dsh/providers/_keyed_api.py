@@ -103,19 +103,26 @@ def new_client(timeout: float) -> httpx.AsyncClient:
 
 # -- configuration helpers ------------------------------------------------------------------------
 def check_base_url(value: str) -> str:
-    """``value`` without a trailing slash, or ValueError saying what is wrong with it."""
+    """``value`` without a trailing slash, or ValueError saying what is wrong with it.
+
+    The messages quote the URL only up to its query and without userinfo: a gateway URL may carry
+    a token there, and these messages reach the model and the logs.
+    """
     text = value.strip()
+    shown = _shown_url(text)
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError as error:
-        raise ValueError(f"{text!r} is not a valid URL ({error})") from None
+        raise ValueError(f"{shown!r} is not a valid URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{text!r} is not an http(s) URL with a host, such as https://api.example")
+        raise ValueError(
+            f"{shown!r} is not an http(s) URL with a host, such as https://api.example"
+        )
     if parts.username or parts.password:
         raise ValueError("a base URL must not carry credentials; use the api key settings")
     if parts.query or parts.fragment:
-        raise ValueError(f"{text!r} must not have a query or fragment")
+        raise ValueError(f"{shown!r} must not have a query or fragment")
     if parts.scheme == "http" and not is_loopback_host(parts.hostname):
         # Every request to a base URL carries an API key; on plain http anyone on the path reads it.
         raise ValueError(
@@ -123,6 +130,19 @@ def check_base_url(value: str) -> str:
             "carries an API key (http is allowed only to localhost, 127.0.0.0/8 and ::1)"
         )
     return text.rstrip("/")
+
+
+def _shown_url(text: str) -> str:
+    """``text`` cut before any query or fragment, userinfo dropped (``…`` marks a cut)."""
+    cut = text.split("?", 1)[0].split("#", 1)[0]
+    scheme, sep, rest = cut.partition("://")
+    if not sep:
+        scheme, rest = "", cut
+    authority, slash, path = rest.partition("/")
+    if "@" in authority:
+        authority = "…@" + authority.rsplit("@", 1)[1]
+    shown = f"{scheme}{sep}{authority}{slash}{path}"
+    return shown if shown == text else f"{shown}…"
 
 
 def is_loopback_host(host: str) -> bool:
