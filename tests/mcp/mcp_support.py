@@ -12,6 +12,11 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import anyio
+import mcp_types
+from mcp.client.stdio import TransportStreams
+from mcp.shared.message import SessionMessage
+
 from mcp import Client, StdioServerParameters
 from support.environment import clean_env
 from support.local_http import LocalServer, Request, write_response
@@ -75,6 +80,71 @@ async def start_http_server(
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
     )
+
+
+@contextlib.asynccontextmanager
+async def stdio_server_process(
+    config: Path, *, env: Mapping[str, str] | None = None
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """`dsh-web mcp` (stdio) as a subprocess with all three streams piped; speak to it with
+    ``Client(process_transport(process))`` while the test keeps the process to signal.
+    Killed at the end if the test left it running (a failed test must not hang or leak it)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        "mcp",
+        "--config",
+        str(config),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(env),
+    )
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+@contextlib.asynccontextmanager
+async def process_transport(process: asyncio.subprocess.Process) -> AsyncIterator[TransportStreams]:
+    """The SDK's stdio framing (one JSON-RPC message a line) over a process the test started.
+
+    The SDK's own stdio transport spawns the server itself and hides it; these tests need the
+    process, to signal it and read its exit status. Leaving the context closes the server's
+    stdin, as an MCP client ending a session does.
+    """
+    assert process.stdin is not None
+    assert process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
+    incoming, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    write_stream, outgoing = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def server_to_client() -> None:
+        async with incoming:
+            while line := await stdout.readline():
+                message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+                await incoming.send(SessionMessage(message))
+
+    async def client_to_server() -> None:
+        async with outgoing:
+            async for session_message in outgoing:
+                data = session_message.message.model_dump_json(by_alias=True, exclude_unset=True)
+                with contextlib.suppress(ConnectionError):  # the server is gone
+                    stdin.write(data.encode() + b"\n")
+                    await stdin.drain()
+
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(server_to_client)
+        tasks.start_soon(client_to_server)
+        try:
+            yield read_stream, write_stream
+        finally:
+            stdin.close()
+            tasks.cancel_scope.cancel()
 
 
 async def announced_url(stream: asyncio.StreamReader) -> str:

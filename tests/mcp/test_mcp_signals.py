@@ -1,4 +1,5 @@
-"""Stopping `dsh-web mcp --http` with a real signal: the context is closed, no traceback shown."""
+"""Stopping `dsh-web mcp` (stdio or --http) with a real signal or, over stdio, by closing its
+stdin: the context is closed, no traceback shown."""
 
 from __future__ import annotations
 
@@ -6,7 +7,18 @@ import asyncio
 import signal
 from pathlib import Path
 
-from mcp_support import announced_url, install_close_marker, start_http_server, wait_for_line
+from mcp_support import (
+    HangingRoute,
+    announced_url,
+    install_close_marker,
+    process_transport,
+    start_http_server,
+    stdio_server_process,
+    wait_for_line,
+)
+
+from mcp import Client
+from support.local_http import LocalServer
 
 INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"
 
@@ -67,3 +79,68 @@ async def test_ctrl_c_while_the_server_starts_is_one_line_and_still_closes(
     assert process.returncode == 130
     assert rest.splitlines() == [INTERRUPTED_LINE]  # no lifespan traceback
     assert marker.read_text(encoding="utf-8") == "closed"
+
+
+async def test_sigterm_stops_the_stdio_server_and_closes_the_context(tmp_path: Path) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    async with (
+        stdio_server_process(config, env=env) as process,
+        Client(process_transport(process), mode="legacy") as client,
+    ):
+        assert (await client.list_tools()).tools  # serving, its stdin open
+        process.send_signal(signal.SIGTERM)
+        rest = await _stderr_until_exit(process)  # while the client is still connected
+
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == -signal.SIGTERM
+    assert rest == ""
+
+
+async def test_sigterm_during_a_call_aborts_it_and_closes_the_context(
+    server: LocalServer, tmp_path: Path
+) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    hanging = HangingRoute()
+    server.route("/hang", hanging)
+    async with (
+        stdio_server_process(config, env=env) as process,
+        Client(process_transport(process), mode="legacy") as client,
+    ):
+        call = asyncio.ensure_future(client.call_tool("web_fetch", {"url": server.url("/hang")}))
+        await asyncio.wait_for(hanging.arrived.wait(), 20)
+        process.send_signal(signal.SIGTERM)
+        rest = await _stderr_until_exit(process)
+        call.cancel()
+
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == -signal.SIGTERM
+    assert rest == ""
+
+
+async def test_ctrl_c_stops_the_stdio_server_with_one_line(tmp_path: Path) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    async with (
+        stdio_server_process(config, env=env) as process,
+        Client(process_transport(process), mode="legacy") as client,
+    ):
+        assert (await client.list_tools()).tools
+        # Its stdin stays open: the server must not wait for the client to go first.
+        process.send_signal(signal.SIGINT)
+        rest = await _stderr_until_exit(process)
+
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == 130
+    assert rest.splitlines() == [INTERRUPTED_LINE]
+
+
+async def test_stdin_closed_by_the_client_stops_the_stdio_server_cleanly(tmp_path: Path) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    async with stdio_server_process(config, env=env) as process:
+        async with Client(process_transport(process), mode="legacy") as client:
+            assert (await client.list_tools()).tools
+        # Leaving the client closed the server's stdin: end of session, not an error.
+        rest = await _stderr_until_exit(process)
+
+    assert marker.read_text(encoding="utf-8") == "closed"
+    assert process.returncode == 0
+    assert rest == ""

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
+import os
 import signal
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -26,27 +28,25 @@ def serve(config: str | Path | None = None, *, http: tuple[str, int] | None = No
 async def serve_async(
     config: str | Path | None = None, *, http: tuple[str, int] | None = None
 ) -> None:
-    if http is None:
-        ctx = _load(config)
-        try:
-            await _serve_stdio(create_server(ctx))
-        finally:
-            await close(ctx)
-        return
     with _deferred_stop_signals() as stop:
         ctx = _load(config)
         try:
-            await _serve_http(create_server(ctx), *http, stop=stop)
+            server = create_server(ctx)
+            if http is None:
+                await _serve_stdio(server, stop=stop)
+            else:
+                await _serve_http(server, *http, stop=stop)
         finally:
             await close(ctx)
 
 
 class _StopSignals:
-    """SIGINT/SIGTERM received while the HTTP server starts, runs or stops."""
+    """SIGINT/SIGTERM received while the server starts, runs or stops."""
 
     def __init__(self) -> None:
         self.received: list[int] = []
-        self.server: Any = None  # the uvicorn server, once built
+        # How the running transport stops gracefully (set while it serves).
+        self.on_stop: Callable[[int, FrameType | None], None] | None = None
         self.previous: dict[int, Any] = {}
 
     def handle(self, sig: int, frame: FrameType | None) -> None:
@@ -56,8 +56,8 @@ class _StopSignals:
             signal.raise_signal(sig)
             return
         self.received.append(sig)
-        if self.server is not None:
-            self.server.handle_exit(sig, frame)
+        if self.on_stop is not None:
+            self.on_stop(sig, frame)
 
     def restore(self) -> None:
         for sig, handler in self.previous.items():
@@ -71,6 +71,8 @@ def _deferred_stop_signals() -> Iterator[_StopSignals]:
     """A stop signal ends the server gracefully, and has its usual effect only once the context
     is closed.
 
+    Over stdio, the default SIGTERM killed the process before ``close(ctx)``, and a Ctrl-C
+    waited for the client's next line (the SDK's stdin read cannot be cancelled). Over HTTP,
     uvicorn handles SIGINT/SIGTERM only while it serves, and re-raises the signal as it
     returns: a SIGTERM then killed the process before ``close(ctx)`` (provider clients never
     closed), and a Ctrl-C cancelled the close half-way, or, arriving before uvicorn took the
@@ -102,11 +104,127 @@ def _load(config: str | Path | None) -> Context:
         raise plugin_load_failure(error) from error
 
 
-async def _serve_stdio(server: Any) -> None:
+async def _serve_stdio(server: Any, *, stop: _StopSignals) -> None:
     from mcp.server.stdio import stdio_server
 
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    async def run() -> None:
+        with _claimed_stdin() as fd:
+            lines: Any = _StdinLines(fd)  # duck-typed for the SDK's `async for line in stdin`
+            async with stdio_server(stdin=lines) as (read_stream, write_stream):
+                await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    task = asyncio.ensure_future(run())
+    loop = asyncio.get_running_loop()
+
+    def cancel(_sig: int, _frame: FrameType | None) -> None:
+        # Called from the signal handler: call_soon_threadsafe also wakes a loop in select.
+        loop.call_soon_threadsafe(task.cancel)
+
+    stop.on_stop = cancel
+    if stop.received:  # stopped while loading: do not serve at all
+        task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        current = asyncio.current_task()
+        if not stop.received or (current is not None and current.cancelling()):
+            raise  # not our stop: a cancellation from outside goes on
+    finally:
+        stop.on_stop = None
+
+
+@contextlib.contextmanager
+def _claimed_stdin() -> Iterator[int]:
+    """A duplicate of the client's stream for :class:`_StdinLines` (which closes it); meanwhile
+    fd 0 reads the null device, as under the SDK's own claim, so a handler or a child process
+    never eats the client's bytes."""
+    import fcntl
+
+    saved = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+    try:
+        reader = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+        try:
+            null = os.open(os.devnull, os.O_RDONLY)
+            try:
+                os.dup2(null, 0)
+            finally:
+                os.close(null)
+        except OSError:
+            os.close(reader)
+            raise
+        try:
+            yield reader
+        finally:
+            os.dup2(saved, 0)
+    finally:
+        os.close(saved)
+
+
+class _StdinLines:
+    """The lines of ``fd`` (UTF-8, invalid bytes replaced, as the SDK reads them), read by a
+    daemon thread so that waiting for the next one can be cancelled.
+
+    The SDK reads stdin in an anyio worker thread that a cancellation waits for, so a stop
+    had to wait for the client's next line or EOF, and the pending read kept the interpreter
+    from exiting. A daemon thread blocked in ``os.read`` holds nothing: no lock of a Python
+    file object, no exit. At most :data:`_STDIN_LINES_AHEAD` lines are read ahead.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._room = threading.Semaphore(_STDIN_LINES_AHEAD)
+        threading.Thread(target=self._read, args=(fd,), name="dsh-mcp-stdin", daemon=True).start()
+
+    def __aiter__(self) -> _StdinLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self._lines.get()
+        self._room.release()
+        if line is None:
+            raise StopAsyncIteration
+        return line
+
+    def _read(self, fd: int) -> None:
+        # The descriptor is this thread's: closed when it is done with it, never under a read.
+        try:
+            self._read_lines(fd)
+        finally:
+            os.close(fd)
+
+    def _read_lines(self, fd: int) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        parts: list[str] = []
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # EIO from a terminal that went away, say: the end of input
+                chunk = b""
+            *complete, partial = decoder.decode(chunk, final=not chunk).split("\n")
+            for piece in complete:
+                parts.append(piece)
+                if not self._put("".join(parts) + "\n"):
+                    return
+                parts.clear()
+            parts.append(partial)
+            if not chunk:
+                rest = "".join(parts)
+                if rest and not self._put(rest):
+                    return
+                self._put(None)
+                return
+
+    def _put(self, line: str | None) -> bool:
+        self._room.acquire()
+        try:
+            self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
+        except RuntimeError:  # the loop is closed: the server is gone, nobody reads on
+            return False
+        return True
+
+
+_STDIN_LINES_AHEAD = 16
 
 
 async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) -> None:
@@ -135,8 +253,12 @@ async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) 
             sys.stderr.flush()
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    stop.server = _Announcing(config)
+    uvicorn_server = _Announcing(config)
+    stop.on_stop = uvicorn_server.handle_exit
     if stop.received:  # stopped while loading: do not start at all
         sock.close()
         return
-    await stop.server.serve(sockets=[sock])
+    try:
+        await uvicorn_server.serve(sockets=[sock])
+    finally:
+        stop.on_stop = None
