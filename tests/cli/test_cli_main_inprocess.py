@@ -98,7 +98,7 @@ def test_a_disabled_tool_is_a_usage_error(
     status, out, err = run_main(["search", "x", "--config", str(path)], capsys)
     assert status == 2
     assert out == ""
-    assert one_line(err).startswith("dsh-web: error: UNKNOWN_TOOL: Unknown tool 'web_search'.")
+    assert one_line(err).startswith('dsh-web: error: UNKNOWN_TOOL: Unknown tool "web_search".')
 
 
 def test_search_with_two_keys_is_ambiguous(

@@ -164,7 +164,7 @@ async def test_an_inactive_tool_is_not_dispatched() -> None:
     result = await registry.execute("off", {})
     assert result.is_error
     assert result.code == "TOOL_INACTIVE"
-    assert result.text == "Error: Tool 'off' is not available for this request."
+    assert result.text == 'Error: Tool "off" is not available for this request.'
     assert not ran
 
 
@@ -197,7 +197,19 @@ async def test_unknown_tool() -> None:
     result = await registry.execute("nope", {})
     assert result.is_error
     assert result.code == "UNKNOWN_TOOL"
-    assert result.text == "Error: Unknown tool 'nope'. Available tools: echo."
+    assert result.text == 'Error: Unknown tool "nope". Available tools: echo.'
+
+
+async def test_an_unknown_tool_name_is_quoted_as_json_and_bounded() -> None:
+    # The name is the model's (or an MCP client's) own text: quoted as JSON, escapes and all,
+    # on one line, and cut like any other value echoed back.
+    registry = ToolRegistry()
+    registry.register(tool("echo", echo))
+    odd = await registry.execute("it's\nweb_search", {})
+    assert odd.text == 'Error: Unknown tool "it\'s\\nweb_search". Available tools: echo.'
+    huge = await registry.execute("x" * 100_000, {})
+    assert huge.code == "UNKNOWN_TOOL"
+    assert huge.text == 'Error: Unknown tool "' + "x" * 117 + '…". Available tools: echo.'
 
 
 @pytest.mark.parametrize(
@@ -649,7 +661,7 @@ async def test_unsafe_calls_run_alone_and_in_order() -> None:
         "safe 1",
         "safe 2",
         "unsafe 3",
-        "Error: Unknown tool 'missing'. Available tools: safe, unsafe.",
+        'Error: Unknown tool "missing". Available tools: safe, unsafe.',
         "safe 4",
     ]
     assert most_in_flight == 2

@@ -47,7 +47,7 @@ async def test_results_map_to_text_and_is_error() -> None:
     ctx = Context()
     missing = await call_registry_tool(ctx, "nope", None)
     assert missing.is_error is True
-    assert missing.content[0].text.startswith("Error: Unknown tool 'nope'.")  # type: ignore[union-attr]
+    assert missing.content[0].text.startswith('Error: Unknown tool "nope".')  # type: ignore[union-attr]
 
 
 def test_server_instructions_are_the_system_prompt() -> None:

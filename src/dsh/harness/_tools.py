@@ -220,12 +220,13 @@ class ToolRegistry:
         definition = self._tools.get(name)
         if definition is None:
             known = ", ".join(sorted(self._tools)) or "none"
+            # The name is the caller's text (a model's, an MCP client's): JSON, bounded.
             return ToolResult.error(
-                "UNKNOWN_TOOL", f"Unknown tool {name!r}. Available tools: {known}."
+                "UNKNOWN_TOOL", f"Unknown tool {_json_value(name)}. Available tools: {known}."
             )
         if not await self._is_active(definition, step):
             return ToolResult.error(
-                "TOOL_INACTIVE", f"Tool {name!r} is not available for this request."
+                "TOOL_INACTIVE", f"Tool {_json_value(name)} is not available for this request."
             )
         if arguments is not None and not isinstance(arguments, Mapping):
             return ToolResult.error(
