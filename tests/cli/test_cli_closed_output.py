@@ -1,5 +1,6 @@
 """Output nobody reads: a reader that went away (`| head -0`) is a quiet exit 141, as for any
-Unix tool killed by SIGPIPE; a standard output closed outright is one error line."""
+Unix tool killed by SIGPIPE; a standard output closed outright is one error line, as is the
+stdio MCP server's standard input."""
 
 from __future__ import annotations
 
@@ -98,4 +99,23 @@ def test_a_closed_stdout_is_one_error_line(loopback_config: Path) -> None:
         "dsh-web: error: OS_ERROR: Standard output is closed, so nothing can be printed. "
         "Redirect it (e.g. >/dev/null) instead of closing it."
     )
+    assert done.returncode == 2
+
+
+def test_a_closed_stdin_for_the_stdio_server_is_one_error_line(loopback_config: Path) -> None:
+    # `dsh-web mcp <&-`: no client can reach a stdio server; say so before any work.
+    script = 'exec "$0" -m dsh.cli mcp --config "$1" <&-'
+    done = subprocess.run(
+        ["sh", "-c", script, sys.executable, str(loopback_config)],
+        capture_output=True,
+        env=clean_env(),
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert one_line(done.stderr) == (
+        "dsh-web: error: OS_ERROR: Standard input is closed, so no MCP client can reach the "
+        "stdio server. Connect it to the client's pipe, or serve over --http."
+    )
+    assert done.stdout == ""
     assert done.returncode == 2

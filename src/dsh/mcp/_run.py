@@ -28,6 +28,15 @@ def serve(config: str | Path | None = None, *, http: tuple[str, int] | None = No
 async def serve_async(
     config: str | Path | None = None, *, http: tuple[str, int] | None = None
 ) -> None:
+    if http is None and sys.stdin is None:
+        # Started with descriptor 0 closed (`<&-`): no client can reach a stdio server. Said
+        # before any work: fd 0 is free, so whatever opens next (the event loop's own pipe)
+        # would be taken for the client's stream.
+        raise ConfigError(
+            "Standard input is closed, so no MCP client can reach the stdio server. "
+            "Connect it to the client's pipe, or serve over --http.",
+            code="OS_ERROR",
+        )
     with _deferred_stop_signals() as stop:
         ctx = _load(config)
         try:
