@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
+
+from dsh.cli._commands import search_label
 from dsh.cli._spinner import CLEAR, spinner
 
 
@@ -43,3 +46,26 @@ async def test_spinner_is_silent_when_not_a_terminal() -> None:
         for _ in range(5):
             await asyncio.sleep(0)
     assert stream.getvalue() == ""
+
+
+async def test_a_long_or_multiline_label_stays_on_one_terminal_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A line longer than the terminal wraps, and "\r" + clear-line then erases only its last
+    # row: every frame would leave a row behind. A newline or escape in the label likewise.
+    monkeypatch.setenv("COLUMNS", "60")
+    stream = FakeTerminal()
+    label = "Fetching https://example.com/" + "a" * 200 + "\n\x1b[2Jnext"
+    async with spinner(stream, label, delay=0.0, interval=0.01):
+        await stream.wrote.wait()
+    frames = [frame for frame in stream.getvalue().split(CLEAR) if frame]
+    assert frames
+    for frame in frames:
+        assert frame.isprintable()
+        assert len(frame) < 60
+        assert "Fetching https://example.com/aaa" in frame
+        assert "…" in frame
+
+
+def test_the_search_label_quotes_queries_as_json() -> None:
+    assert search_label(["rust", 'it\'s "new"']) == 'Searching "rust", "it\'s \\"new\\""'

@@ -152,10 +152,14 @@ async def _fetch(ctx: Context, url: str, *, as_json: bool) -> int:
 
 
 async def _search(ctx: Context, queries: list[str], *, as_json: bool) -> int:
-    label = "Searching " + ", ".join(repr(q) for q in queries)
-    result = await _call(ctx, "web_search", {"queries": queries}, label)
+    result = await _call(ctx, "web_search", {"queries": queries}, search_label(queries))
     _emit_json(search_json(queries, result)) if as_json else _emit(result.text)
     return EXIT_OK
+
+
+def search_label(queries: list[str]) -> str:
+    """The progress line of a search: the queries quoted as JSON, as the tool receives them."""
+    return "Searching " + ", ".join(json.dumps(q, ensure_ascii=False) for q in queries)
 
 
 def fetch_body(text: str, *, truncated: bool = True) -> str:

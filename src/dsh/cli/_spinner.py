@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import shutil
 import time
 from collections.abc import AsyncIterator
 from typing import TextIO
@@ -21,12 +23,33 @@ def _frames_for(stream: TextIO) -> str:
     return FRAMES if "utf" in encoding else ASCII_FRAMES
 
 
+def _columns(stream: TextIO) -> int:
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):  # no descriptor: $COLUMNS, else 80
+        return shutil.get_terminal_size().columns
+
+
+# Room for the frame, its space and " (999.9 s)", plus the last column (a line that fills it
+# wraps on some terminals).
+_DECORATION = 13
+
+
+def _fitted(label: str, columns: int) -> str:
+    """``label`` on one row: "\\r" + clear-line erases only the cursor's row, so a label that
+    wraps (a long URL) or holds a newline or escape would leave a row behind every frame."""
+    text = "".join(ch if ch.isprintable() else " " for ch in label)
+    room = max(columns - _DECORATION, 10)
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
 async def _spin(
     stream: TextIO, label: str, delay: float, interval: float, shown: list[bool]
 ) -> None:
     await asyncio.sleep(delay)
     shown.append(True)
     frames = _frames_for(stream)
+    label = _fitted(label, _columns(stream))
     started = time.monotonic() - delay
     index = 0
     while True:
