@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from mcp.shared.exceptions import MCPError
 
 from dsh.harness import AbortSignal, Context, ToolDefinition, ToolExecution, ToolResult
 from dsh.mcp import call_registry_tool, create_server
+from mcp import Client
 
 
 def _register_waiting_tool(ctx: Context, seen: list[BaseException], started: asyncio.Event) -> None:
@@ -56,3 +58,13 @@ def test_server_instructions_are_the_system_prompt() -> None:
     ctx.system_prompt.section("b", 2, "Second guidance.")
     server = create_server(ctx)
     assert server.instructions == "First guidance.\n\nSecond guidance."
+
+
+async def test_an_unknown_prompt_is_named_as_json_and_bounded() -> None:
+    async with Client(create_server(Context()), mode="legacy") as client:
+        with pytest.raises(MCPError) as odd:
+            await client.get_prompt("it's")
+        with pytest.raises(MCPError) as huge:
+            await client.get_prompt("p" * 100_000)
+    assert str(odd.value) == 'Unknown prompt "it\'s"; available: web-tools-guidance.'
+    assert len(str(huge.value)) < 200

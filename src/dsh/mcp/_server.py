@@ -8,6 +8,7 @@ the client's cancellation wired to the abort signal.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -70,9 +71,12 @@ def create_server(ctx: Context) -> Server[Any]:
         if params.name != GUIDANCE_PROMPT:
             from mcp.shared.exceptions import MCPError
 
+            # The client's own text: quoted as JSON (as it sent it) and bounded.
+            name = params.name if len(params.name) <= 100 else params.name[:99] + "…"
+            shown = json.dumps(name, ensure_ascii=False)
             raise MCPError(
                 code=types.INVALID_PARAMS,
-                message=f"Unknown prompt {params.name!r}; available: {GUIDANCE_PROMPT}.",
+                message=f"Unknown prompt {shown}; available: {GUIDANCE_PROMPT}.",
             )
         return types.GetPromptResult(
             description="Guidance for the web tools, for the system prompt.",
