@@ -201,6 +201,19 @@ async def test_one_of_several_answers_keeps_its_heading() -> None:
     assert result.metadata["answer"] == "### b\n\nB only."
 
 
+async def test_a_multi_line_query_keeps_its_answer_heading_on_one_line() -> None:
+    # A heading ends at the line end: the rest of the query would read as part of the answer.
+    stub = StubSearch(
+        results={
+            "rust\n\nasync  traits": WebSearchResult(content="R.", sources=()),
+            "go": WebSearchResult(content="G.", sources=()),
+        }
+    )
+    result = await run(stub, {"queries": ["rust\n\nasync  traits", "go"]})
+    assert result.text == "### rust async traits\n\nR.\n\n### go\n\nG.\n\n" + CITE
+    assert [r.query for r in stub.requests] == ["rust\n\nasync  traits", "go"]  # sent as asked
+
+
 async def test_queries_are_stripped_and_exact_duplicates_collapse() -> None:
     stub = StubSearch()
     await run(stub, {"queries": ["  rust  ", "rust", "Rust"]})

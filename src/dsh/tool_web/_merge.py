@@ -68,4 +68,5 @@ def _joined_answers(queries: Sequence[str], results: Sequence[WebSearchResult]) 
     if len(queries) == 1:
         return answers[0][1]
     # Headed even when only one query answered: the model must know which query it answers.
-    return "\n\n".join(f"### {query}\n\n{answer}" for query, answer in answers)
+    # A heading ends at the line end, so a multi-line query is shown on one line.
+    return "\n\n".join(f"### {' '.join(query.split())}\n\n{answer}" for query, answer in answers)
