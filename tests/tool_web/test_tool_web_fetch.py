@@ -126,6 +126,41 @@ async def test_the_tool_cut_ends_on_a_whole_line() -> None:
     assert len(result.text) > 2000 - len("line 0000 of the document") - 1
 
 
+def code_page(fence: str, lines: int) -> str:
+    code = "\n".join(f"value_{i:04d} = compute({i})  # step" for i in range(lines))
+    return f"# Guide\n\nIntro text.\n\n{fence}python\n{code}\n{fence}\n\nClosing words."
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~", "````"])
+async def test_a_cut_inside_a_code_block_closes_it_before_the_footer(fence: str) -> None:
+    # Left open, the block would swallow the footer: the notice would read as code of the page.
+    body = code_page(fence, 200)
+    result, _ = await fetch(TextBody(body), fetch_max_output_chars=1500)
+    text = result.text
+    assert len(text) <= 1500
+    assert text.endswith(f"\n{fence}\n\n{FOOTER}")
+    kept = text.removesuffix(f"\n{fence}\n\n{FOOTER}").removeprefix(
+        f"Fetched {FINAL} (HTTP 200)\n\n"
+    )
+    assert body.startswith(kept)
+    assert kept.count(f"{fence}python") == 1
+    assert re.fullmatch(r"value_\d{4} = compute\(\d+\)  # step", kept.rsplit("\n", 1)[1])
+    assert result.metadata["truncated"] is True
+
+
+async def test_a_provider_cut_inside_a_code_block_closes_it_before_the_footer() -> None:
+    body = code_page("```", 10).split("value_0005", 1)[0]
+    result, _ = await fetch(TextBody(body), truncated=True)
+    assert result.text == f"Fetched {FINAL} (HTTP 200)\n\n{body.rstrip()}\n```\n\n{FOOTER}"
+
+
+async def test_a_cut_after_a_closed_code_block_adds_no_fence() -> None:
+    body = code_page("```", 5) + "\n\n" + "More prose here. " * 200
+    result, _ = await fetch(TextBody(body), fetch_max_output_chars=1500)
+    assert re.search(r"(here\.|More|prose) ?\n\n" + re.escape(FOOTER) + r"\Z", result.text)
+    assert result.text.count("```") == 2
+
+
 async def test_default_budget_is_200000_characters() -> None:
     result, _ = await fetch(TextBody("w " * 150_000))
     assert len(result.text) <= 200_000
@@ -161,3 +196,23 @@ def test_compose_never_exceeds_the_budget(
     kept = text.removesuffix(FOOTER).removesuffix("\n\n")
     assert whole.startswith(kept)
     assert provider_cut or len(whole) > budget
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    body=st.lists(st.sampled_from(["a", " ", "\n", "```", "~~~~", "````py"]), max_size=800).map(
+        "".join
+    ),
+    budget=st.integers(min_value=1000, max_value=1400),
+    provider_cut=st.booleans(),
+)
+def test_closing_a_code_block_never_breaks_the_budget(
+    body: str, budget: int, provider_cut: bool
+) -> None:
+    header = "Fetched https://x.example/ (HTTP 200)"
+    text, truncated = compose_fetch_text(
+        header=header, body=body * 3, truncated=provider_cut, budget=budget
+    )
+    assert len(text) <= budget
+    if truncated:
+        assert text.endswith(f"\n\n{FOOTER}")

@@ -212,6 +212,22 @@ async def test_output_budget_over_a_real_page(server: LocalServer) -> None:
     assert result.metadata["truncated"] is True
 
 
+async def test_output_budget_cutting_a_code_block_of_a_real_page(server: LocalServer) -> None:
+    code = "\n".join(f"step_{i} = run({i})" for i in range(400))
+    page = f"<html><body><h1>Guide</h1><p>Intro.</p><pre><code>{code}</code></pre></body></html>"
+    server.respond("/guide", page, content_type="text/html; charset=utf-8")
+    ctx = Context()
+    load_plugins(ctx, entries(tool_config={"fetch_max_output_chars": 1000}))
+    try:
+        result = await ctx.tools.execute("web_fetch", {"url": server.url("/guide")})
+    finally:
+        await ctx.dispose()
+    assert len(result.text) <= 1000
+    assert "```" in result.text
+    # The block is closed before the footer, so the notice is not read as code of the page.
+    assert result.text.endswith("\n```\n\n" + FOOTER)
+
+
 async def test_schemas_and_prompt_do_not_change_with_the_provider() -> None:
     async def render(plugin_entries: list[PluginEntry]) -> str:
         ctx = Context()

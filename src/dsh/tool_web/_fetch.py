@@ -19,6 +19,8 @@ FETCH_DESCRIPTION = "Fetch the content of a specific HTTP(S) URL and return it d
 TRUNCATION_FOOTER = "(Content truncated. Fetch a more specific URL or section for the full text.)"
 
 _LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\r?\n)+")
+# A CommonMark code fence line: up to 3 spaces, 3+ backticks or tildes, then an info string.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 
 
 def fetch_parameters() -> dict[str, Any]:
@@ -102,23 +104,60 @@ def compose_fetch_text(*, header: str, body: str, truncated: bool, budget: int) 
     """Header, blank line, body, and the footer when cut; never longer than ``budget``.
 
     Returns the text and whether anything was cut (by the provider or here). The cut prefers
-    a line end, then a space, in the last fifth of the room, so the last line stays whole.
+    a line end, then a space, in the last fifth of the room, so the last line stays whole. A
+    code block left open by a cut is closed before the footer: open, it would swallow the
+    footer, and the notice would read as code of the page.
     """
     body = _LEADING_BLANK_LINES.sub("", body).rstrip()
-    text = _join(header, body, truncated)
+    text = _join(header, _closed(body) if truncated else body, truncated)
     if len(text) <= budget:
         return text, truncated
     room = budget - len(_join(header, "", True)) - 2  # the blank line between body and footer
     if room <= 0:
         # Only a URL longer than the whole budget gets here; bounded beats well-formed.
         return _join(header, "", True)[:budget], True
-    cut = body[:room]
+    cut = _cut(body, room)
+    kept = _closed(cut)
+    if len(kept) > room:
+        # Make room for the closing fence; if the shorter cut needs a longer one (another
+        # block), bounded beats well-formed.
+        shorter = _cut(body, room - (len(kept) - len(cut)))
+        kept = _closed(shorter)
+        if len(kept) > room:
+            kept = shorter
+    return _join(header, kept, True), True
+
+
+def _cut(body: str, room: int) -> str:
+    cut = body[: max(room, 0)]
     for separator in ("\n", " "):
         at = cut.rfind(separator)
         if at >= room * 4 // 5:
             cut = cut[:at]
             break
-    return _join(header, cut.rstrip(), True), True
+    return cut.rstrip()
+
+
+def _closed(text: str) -> str:
+    """``text``, plus the fence that closes a code block still open at its end."""
+    fence = _open_fence(text)
+    return f"{text}\n{fence}" if fence else text
+
+
+def _open_fence(text: str) -> str | None:
+    """The opening fence of a fenced code block that ``text`` leaves open, if any."""
+    opened: str | None = None
+    for line in text.split("\n"):
+        match = _FENCE.fullmatch(line.rstrip("\r"))
+        if match is None:
+            continue
+        fence, rest = match.groups()
+        if opened is None:
+            if not (fence[0] == "`" and "`" in rest):  # a backtick fence's info has none
+                opened = fence
+        elif fence[0] == opened[0] and len(fence) >= len(opened) and not rest.strip():
+            opened = None
+    return opened
 
 
 def _join(header: str, body: str, truncated: bool) -> str:
