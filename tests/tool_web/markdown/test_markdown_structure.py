@@ -609,3 +609,178 @@ def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
         '1<sup>st</sup> time, as claimed<sup><a href="#fn3">[3]</a></sup>.</p>'
     )
     assert "About 10^15 operations on 30 m^2, the 1st time, as claimed^[3]." in out
+
+
+# -- session 6: what a fidelity review of handwritten pages found ----------------------------
+
+
+def test_a_link_wrapped_in_a_span_inside_a_sentence_keeps_its_words() -> None:
+    out = render(
+        f"<article><p>{PROSE}</p><p>{PROSE}</p><p>The treaty was signed by <span class='nowrap'>"
+        "<a href='/wiki/Bismarck'>Otto von Bismarck</a></span> in 1871, ending the war.</p>"
+        "<div class='tags'><span><a href='/t/a'>Alpha tag</a></span> "
+        "<span><a href='/t/b'>Beta tag</a></span></div></article>"
+    )
+    assert "signed by [Otto von Bismarck](https://example.com/wiki/Bismarck) in 1871" in out
+    assert "Alpha tag" not in out  # a tag cloud of spans standing alone is still a link block
+
+
+def test_a_repeated_answer_alone_under_a_new_question_stays() -> None:
+    out = render(
+        f"<p>{PROSE}</p><h3>Is it free?</h3><p>Yes.</p><h3>Is it open source?</h3><p>Yes.</p>"
+        "<p>Does it run on ARM?</p><p>No.</p><p>Does it run on RISC-V?</p><p>No.</p>"
+        "<p>Share</p><p>Share</p>"
+    )
+    assert "### Is it open source?\n\nYes.\n\nDoes it run on ARM?" in out
+    assert out.endswith("Does it run on RISC-V?\n\nNo.\n\nShare")
+
+
+def test_the_page_title_beside_the_content_column_is_kept_on_top() -> None:
+    out = render(
+        '<div id="content"><div id="header"><h1>Delete a bucket</h1></div>'
+        f'<div id="body"><p>{PROSE}</p><p>{PROSE}</p><p>Run the command.</p></div></div>'
+    )
+    assert out.startswith("# Delete a bucket\n\n")
+
+
+def test_notes_in_asides_inside_the_article_are_kept() -> None:
+    out = render(
+        f"<article><p>{PROSE}</p><aside class='caution'><strong>Caution:</strong> Deleting a "
+        "bucket permanently removes all objects in it. This cannot be undone.</aside>"
+        "<aside class='message-user'>carol Members</aside>"
+        "<aside><a href='/a'>Related one</a> <a href='/b'>Related two</a></aside></article>"
+        "<aside><p>A site sidebar with enough words to be a paragraph of prose on its own.</p>"
+        "</aside>"
+    )
+    assert "**Caution:** Deleting a bucket permanently removes all objects" in out
+    for furniture in ("carol", "Related one", "site sidebar"):
+        assert furniture not in out
+
+
+def test_a_form_with_nothing_to_fill_in_is_a_wrapper() -> None:
+    # Old Reddit: every comment body sits in <form class="usertext"> with hidden inputs only.
+    out = render(
+        f"<div class='comment'><p>{PROSE}</p><form class='usertext'>"
+        "<input type='hidden' name='thing_id' value='t1_x'><div class='md'><p>Use git rebase -i "
+        "instead.</p></div></form></div><form class='search'><input name='q'><p>Search tips</p>"
+        "</form>"
+    )
+    assert "Use git rebase -i instead." in out
+    assert "Search tips" not in out
+
+
+def test_a_hatnote_is_not_navigation() -> None:
+    out = render(
+        '<div role="note" class="hatnote navigation-not-searchable">For other uses, see '
+        f"Springfield (disambiguation).</div><p>{PROSE}</p>"
+    )
+    assert "For other uses, see Springfield (disambiguation)." in out
+
+
+def test_screen_reader_text_that_is_all_a_cell_or_badge_says_is_kept() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>"
+        "<tr><td>SSO</td><td><span class='sr-only'>Not included</span></td>"
+        "<td><svg></svg><span class='sr-only'>Included</span></td></tr></table>"
+        "<p>Use <code>bar()</code> <abbr class='icon'><span class='visually-hidden'>Deprecated"
+        "</span></abbr> no more. <a href='/s'>Share<span class='sr-only'> on X</span></a></p>"
+    )
+    assert "| SSO | Not included | Included |" in out
+    assert "`bar()` Deprecated no more" in out
+    assert "on X" not in out
+
+
+def test_adjacent_prices_do_not_merge_and_cjk_words_are_not_split() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div><span class='old'>$120.00</span><span>$89.00</span></div>"
+        "<p><b>東京</b><span>大学</span>の研究者。<span>機械</span><span>学習</span>。</p>"
+    )
+    assert "$120.00 $89.00" in out
+    assert "**東京**大学の研究者。機械学習。" in out
+
+
+@pytest.mark.parametrize(
+    ("attributes", "markers"),
+    [
+        ('type="a"', ("a.", "b.")),
+        ('type="I" start="3"', ("III.", "IV.")),
+        ('style="list-style-type: upper-alpha"', ("A.", "B.")),
+    ],
+)
+def test_ordered_lists_count_as_their_type_says(attributes: str, markers: tuple[str, str]) -> None:
+    out = render(f"<p>{PROSE}</p><ol {attributes}><li>first</li><li>second</li></ol>")
+    assert f"{markers[0]} first\n{markers[1]} second" in out
+
+
+def test_wikipedia_notes_count_in_letters_from_the_style_around_them() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div class='reflist' style='list-style-type: lower-alpha;'>"
+        "<ol class='references'><li>First note.</li><li>Second note.</li></ol></div>"
+    )
+    assert "a. First note.\nb. Second note." in out
+
+
+def test_exponents_and_subscripts_keep_their_meaning() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>O(2<sup>n</sup>) and e<sup>-kt</sup> and x<sup><i>n</i>+1</sup>; "
+        "log<sub>2</sub>8 and x<sub>i</sub>; H<sub>2</sub>O and CO<sub>2</sub>; the "
+        "1<sup>st</sup>, Brand<sup>®</sup>, $1,899<sup>.00</sup>, note<sup>[a]</sup>.</p>"
+    )
+    assert "O(2^n) and e^(-kt) and x^(n+1); log_2 8 and x_i; H2O and CO2;" in out
+    assert "the 1st, Brand®, $1,899.00, note[a]." in out
+
+
+def test_katex_and_mathjax_formulas_are_tex_once() -> None:
+    katex = (
+        '<span class="katex"><span class="katex-mathml"><math><semantics><msup><mi>x</mi>'
+        '<mn>2</mn></msup><annotation encoding="application/x-tex">x^2</annotation>'
+        '</semantics></math></span><span class="katex-html" aria-hidden="true">'
+        '<span class="mord">x</span><span class="mord">2</span></span></span>'
+    )
+    mathjax3 = (
+        "<mjx-container><mjx-assistive-mml><math><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo>"
+        "<mfrac><mn>1</mn><mi>n</mi></mfrac><msqrt><mi>y</mi></msqrt></math>"
+        "</mjx-assistive-mml></mjx-container>"
+    )
+    out = render(
+        f"<p>{PROSE}</p><p>KaTeX {katex} here, MathJax {mathjax3} there, and "
+        '<script type="math/tex">a+b</script> inline.</p>'
+        '<script type="math/tex; mode=display">\\int_0^1 f</script>'
+    )
+    assert "KaTeX $x^2$ here, MathJax $x^{2}+\\frac{1}{n}\\sqrt{y}$ there, and $a+b$ inline." in out
+    assert "\n\n$$\\int_0^1 f$$" in out
+
+
+def test_a_relative_time_keeps_the_date_it_stands_for() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Posted <time datetime='2019-03-01T10:00:00Z'>5 years ago</time>, "
+        "updated <time datetime='2020-01-02'>Jan 2, 2020</time>.</p>"
+    )
+    assert "Posted 5 years ago (2019-03-01), updated Jan 2, 2020." in out
+
+
+def test_code_written_with_line_breaks_and_no_pre_is_a_code_block() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div class='code'><code>def main():<br>&nbsp;&nbsp;&nbsp;&nbsp;for i in "
+        "x:<br>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;print(i)<br>main()</code></div>"
+        "<p>Run <code>make<br>make install</code> as root.</p>"
+    )
+    assert "```\ndef main():\n    for i in x:\n        print(i)\nmain()\n```" in out
+    assert "Run `make make install` as root." in out
+
+
+def test_cloudflare_protected_emails_are_decoded() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div class='contact'><h3>Contact us by email:</h3><div>"
+        '<a href="/cdn-cgi/l/email-protection" class="__cf_email__" '
+        'data-cfemail="264f484049664e4756564f4a5f4549484843455243420845494b">'
+        "[email&#160;protected]</a></div></div><p>Broken: <span data-cfemail='zz'>"
+        "[email&#160;protected]</span>.</p>"
+    )
+    assert "### Contact us by email:\n\ninfo@happilyconnected.com" in out
+    assert "Broken: [email\u00a0protected]." in out or "Broken: [email protected]." in out
+
+
+def test_syntaxhighlighter_brush_names_the_language() -> None:
+    out = render(f'<p>{PROSE}</p><pre class="brush: python; gutter: false">print(1)</pre>')
+    assert "```python\nprint(1)\n```" in out

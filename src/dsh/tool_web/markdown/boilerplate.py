@@ -33,6 +33,9 @@ _FURNITURE_WORDS: Final = frozenset(
         "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
     }
 )  # fmt: skip
+# Class words that say content whatever else the class says: MediaWiki's hatnote ("For other
+# uses, see …") is classed `hatnote navigation-not-searchable`.
+_CONTENT_WORDS: Final = frozenset({"hatnote"})
 # Tokens that only mean furniture next to a second word ("comment-form", "reply-form").
 _FURNITURE_PAIRS: Final = frozenset(
     {("comment", "form"), ("reply", "form"), ("comments", "form"), ("site", "header"),
@@ -91,7 +94,7 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     # Hidden elements are kept (inline display:none, `hidden`, aria-hidden): pages hide tab
     # panels, "read more" expansions and product details that way, and measured on WCXB
     # removing them cost more recall (-0.007) than it bought precision.
-    if not tokens:
+    if not tokens or not _CONTENT_WORDS.isdisjoint(tokens):
         return False
     if not _FURNITURE_WORDS.isdisjoint(tokens):
         return not _has_heading(element, ("h1",))
@@ -114,6 +117,49 @@ def _is_link_list(element: etree._Element, stats: TextStats) -> bool:
     if stats.link_text.get(element, 0) < 0.9 * text:
         return False
     return all((a.get("href") or "").startswith("#") for a in element.iter("a"))
+
+
+# A note says something: a user card beside a forum post ("Payam Montie", "Members") does not.
+_ASIDE_MIN_PROSE: Final = 50
+
+
+def _is_content_aside(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
+    """An `<aside>` inside the article or main content that reads as prose: a documentation
+    note or caution (Google's developer docs write every "Caution: this deletes your data" as
+    one), a Discourse quote, a pull quote. Beside the content, or mostly links (related
+    posts, a forum user card), or named as furniture, it is furniture."""
+    if not _FURNITURE_WORDS.isdisjoint(tokens) or not _FURNITURE_PAIRS.isdisjoint(
+        itertools.pairwise(tokens)
+    ):
+        return False
+    text = stats.text.get(element, 0)
+    prose = text - stats.link_text.get(element, 0)
+    if prose < _ASIDE_MIN_PROSE or prose < 0.5 * text:
+        return False
+    return any(True for _ in element.iterancestors("article", "main"))
+
+
+_SCREEN_READER_PAIRS: Final = frozenset(
+    {("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
+)
+_SCREEN_READER_WORDS: Final = frozenset({"visuallyhidden", "clipped"})
+# Where an icon stands for a word the screen-reader text says: a pricing table's cell
+# ("Included" under Pro, drawn as a check), MDN's "Deprecated" badge in an `<abbr>`.
+_ICON_HOLDERS: Final = ("td", "th", "abbr")
+
+
+def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
+    """Screen-reader text that is the only text of its table cell or badge: the words the
+    page draws as an icon. Elsewhere it repeats what is on screen ("Share on X"), and goes."""
+    if _SCREEN_READER_WORDS.isdisjoint(tokens) and _SCREEN_READER_PAIRS.isdisjoint(
+        itertools.pairwise(tokens)
+    ):
+        return False
+    text = stats.text.get(element, 0)
+    if text == 0:
+        return False
+    holder = next(element.iterancestors(*_ICON_HOLDERS), None)
+    return holder is not None and stats.text.get(holder, 0) == text
 
 
 def _is_consent_layer(tokens: list[str]) -> bool:
@@ -172,10 +218,13 @@ def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bo
             continue
         tokens = attribute_tokens(element)
         small = stats.text.get(element, 0) <= protected
-        if _is_consent_layer(tokens) or (
+        if element.tag == "aside" and _is_content_aside(element, tokens, stats):
+            stack.extend(element)
+        elif _is_consent_layer(tokens) or (
             small and (_looks_like_furniture(element, tokens) or _is_link_list(element, stats))
         ):
-            doomed.append(element)
+            if not _is_icon_label(element, tokens, stats):
+                doomed.append(element)
         elif (
             small
             and comment_words

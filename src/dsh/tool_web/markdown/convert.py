@@ -15,13 +15,14 @@ from dsh.tool_web.markdown.pagekind import is_article_page
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
     clean_input,
+    decode_protected_emails,
     parse,
     plain_text,
     strip_non_content,
     tokenized_text,
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
-from dsh.tool_web.markdown.select import article_body, content_root
+from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
     looks_like_app,
@@ -78,6 +79,8 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     article_page = is_article_page(root, cleaned)  # reads JSON-LD, so before scripts go
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     strip_non_content(root)
+    if b"cfemail" in cleaned or b"email-protection" in cleaned:
+        decode_protected_emails(root)
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
         return plain_to_markdown(plain_text(root)), scripted, metadata
@@ -86,9 +89,10 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
         body = root
     stats = measure(body)
     remove_furniture(body, stats, article_page=article_page)
-    main = content_root(body, stats)
+    main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
+    main = with_title(main, body)
     prune_link_blocks(main, stats)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
     return renderer.render(main), scripted, metadata

@@ -28,6 +28,29 @@ _BLOCKS: Final = frozenset(
 )
 
 
+# Inline wrappers: a block only when they stand on their own (a tag cloud's `<span>`), not when
+# a sentence runs around them ("signed by <span><a>Otto von Bismarck</a></span> in 1871").
+_INLINE: Final = frozenset({"span", "font"})
+
+
+def _in_running_text(element: etree._Element) -> bool:
+    if element.tail and element.tail.strip():
+        return True
+    before = element.getprevious()
+    if before is not None:
+        return bool(before.tail and before.tail.strip())
+    parent = element.getparent()
+    return parent is not None and bool(parent.text and parent.text.strip())
+
+
+def _only_contact_links(element: etree._Element) -> bool:
+    """Email addresses and phone numbers are what a contact block says, not navigation."""
+    return all(
+        (link.get("href") or "").lstrip().lower().startswith(("mailto:", "tel:"))
+        for link in element.iter("a")
+    )
+
+
 def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains."""
     total = stats.text.get(root, 0)
@@ -45,6 +68,8 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and text < _MAX_BLOCK_SHARE * total
             and stats.link_text.get(element, 0) > BLOCK_LINK_SHARE * text
             and not any(True for _ in element.iter("h1"))
+            and not (element.tag in _INLINE and _in_running_text(element))
+            and not _only_contact_links(element)
         ):
             doomed.append(element)
         else:

@@ -8,6 +8,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
 
 # C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
@@ -64,10 +65,10 @@ _TOKENIZER_SKIP_TAGS: Final = frozenset(
 # the button: the rest of the page, article included, then sits inside it), or the page uses
 # it as a disclosure header ("Specifications", "Ingredients") whose text is content.
 # Measured on WCXB dev: four article pages of one publisher family lost their whole text.
-_BUTTONS_HOLDING_BLOCKS: Final = etree.XPath(
-    "//button[.//div or .//p or .//ul or .//ol or .//table or .//section or .//article"
-    " or .//main or .//h1 or .//h2 or .//h3 or .//h4 or .//h5 or .//h6]"
-)
+_BLOCKS_IN_BUTTONS: Final = (
+    "div", "p", "ul", "ol", "table", "section", "article", "main",
+    "h1", "h2", "h3", "h4", "h5", "h6",
+)  # fmt: skip
 
 
 _END_TAG_NAME_ENDS: Final = (b">", b"/", b" ", b"\t", b"\n", b"\r")
@@ -140,37 +141,6 @@ def parse(data: bytes) -> etree._Element:
     return root
 
 
-# MathML, read as the TeX its author wrote (an `application/x-tex` annotation, as Wikipedia and
-# most converters emit, or the `alttext` attribute), else as the text of its tokens.
-_TEX_ANNOTATION: Final = etree.XPath(
-    "string(.//annotation[@encoding='application/x-tex' or @encoding='TeX'])"
-)
-# Wikipedia wraps every formula in `{\displaystyle ...}`: a rendering hint, not the formula.
-_DISPLAYSTYLE: Final = re.compile(r"\{\\(?:displaystyle|textstyle)\s*(.*)\}", re.S)
-
-
-def _math_as_tex(root: etree._Element) -> None:
-    """Replace each `<math>` with its formula in TeX: `$...$`, or `$$...$$` on its own line
-    for display math. Dropped with the other non-content, a science page would lose every
-    formula (Wikipedia's fallback images are dropped too)."""
-    for math in list(root.iter("math")):
-        if any(True for _ in math.iterancestors("math")):
-            continue
-        tex = str(_TEX_ANNOTATION(math)).strip() or (math.get("alttext") or "").strip()
-        if not tex:
-            tex = " ".join("".join(str(piece) for piece in math.itertext()).split())
-        if wrapped := _DISPLAYSTYLE.fullmatch(tex):
-            tex = wrapped[1].strip()
-        display = (math.get("display") or "").lower() == "block"
-        replacement = etree.Element("div" if display else "span")
-        replacement.text = (f"$${tex}$$" if display else f"${tex}$") if tex else ""
-        replacement.tail = math.tail
-        parent = math.getparent()
-        if parent is not None:
-            parent.replace(math, replacement)
-
-
-_CELL_SVGS: Final = etree.XPath("//td//svg | //th//svg")
 _XLINK_HREF: Final = "{http://www.w3.org/1999/xlink}href"
 
 
@@ -178,9 +148,8 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
     """An `<svg>` in a table cell becomes an empty `<i>` carrying its names (class, label,
     title, the symbol it uses), so the renderer can read a check mark or a cross from it
     (`icons.py`) after the svg itself is stripped."""
-    found = _CELL_SVGS(root)
-    for svg in found if isinstance(found, list) else []:
-        if not isinstance(svg, etree._Element):
+    for svg in list(root.iter("svg")):
+        if next(svg.iterancestors("td", "th"), None) is None:
             continue
         names = [svg.get("class"), svg.get("aria-label"), svg.get("data-icon")]
         names += [title.text for title in svg.iter("title")]
@@ -199,19 +168,16 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
 # A read-only checkbox leading a list item is a task list's mark (GitHub, GitLab, goldmark and
 # markdown-it render `- [x]` so); dropped with the other inputs, done and open items read alike.
 # Enabled checkboxes are form controls (a listing's filters), not marks.
-_TASK_CHECKBOXES: Final = etree.XPath("//li/input[@disabled] | //li/p/input[@disabled]")
-
-
 def _task_checkboxes_as_marks(root: etree._Element) -> None:
-    found = _TASK_CHECKBOXES(root)
-    for box in found if isinstance(found, list) else []:
-        if not isinstance(box, etree._Element) or (box.get("type") or "").lower() != "checkbox":
+    # `iter` with a tag filters in C: an XPath over the whole tree costs ten times more.
+    for box in list(root.iter("input")):
+        if box.get("disabled") is None or (box.get("type") or "").lower() != "checkbox":
             continue
         parent = box.getparent()
-        # In the item itself or its first paragraph (a loose list), as Markdown renderers put it;
-        # deeper (inside a `div` of a widget) it is a control that merely sits in a list.
         if parent is None:
             continue
+        # In the item itself or its first paragraph (a loose list), as Markdown renderers put it;
+        # deeper (inside a `div` of a widget) it is a control that merely sits in a list.
         item = parent.getparent() if parent.tag == "p" else parent
         if item is None or item.tag != "li" or _text_before(item, box).strip():
             continue
@@ -234,22 +200,97 @@ def _text_before(container: etree._Element, target: etree._Element) -> str:
     return "".join(pieces)
 
 
+# A <form> with nothing to fill in or press is a wrapper, not a form: old Reddit wraps every
+# comment and self-post body in `<form class="usertext">` with only hidden inputs.
+_FORM_CONTROLS: Final = ("textarea", "select", "button", "input")
+
+
+def _forms_without_controls_as_wrappers(root: etree._Element) -> None:
+    for form in list(root.iter("form")):
+        controls = form.iter(*_FORM_CONTROLS)
+        if all(c.tag == "input" and (c.get("type") or "").lower() == "hidden" for c in controls):
+            form.tag = "div"
+
+
+# Code written as `<code>` with `<br>` line breaks (Blogger, older WordPress plugins, forum
+# archives): alone in its block it is a code block, not inline code run into one line (the
+# loop body and the call after it read as one statement).
+def _broken_code_as_blocks(root: etree._Element) -> None:
+    for code in list(root.iter("code")):
+        if code.find("br") is None or any(True for _ in code.iterancestors("pre")):
+            continue
+        parent = code.getparent()
+        if parent is None or (code.tail or "").strip() or (parent.text or "").strip():
+            continue
+        if all(sibling is code or not _text_of(sibling).strip() for sibling in parent):
+            code.tag = "pre"
+
+
+# Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
+# `data-cfemail` (or after `#` in the link), the text replaced by "[email protected]" until a
+# script decodes it. Without the script the model read "email us at [email protected]".
+_CLOUDFLARE_EMAILS: Final = etree.XPath(
+    "//*[@data-cfemail] | //a[contains(@href, '/cdn-cgi/l/email-protection#')]"
+)
+_MAX_EMAIL_HEX: Final = 2 * 320
+
+
+def decode_protected_emails(root: etree._Element) -> None:
+    """Cloudflare-obfuscated addresses written out (call only when the page has them: the
+    search walks the whole tree)."""
+    found = _CLOUDFLARE_EMAILS(root)
+    for element in found if isinstance(found, list) else []:
+        if not isinstance(element, etree._Element):
+            continue
+        encoded = element.get("data-cfemail") or (element.get("href") or "").partition("#")[2]
+        address = _cloudflare_decode(encoded)
+        if address is None:
+            continue
+        for child in list(element):
+            element.remove(child)
+        element.text = address
+        if element.tag == "a":
+            element.set("href", f"mailto:{address}")
+        # The link's inner span carries the code when the link does not.
+        parent = element.getparent()
+        if (
+            parent is not None
+            and parent.tag == "a"
+            and "email-protection" in (parent.get("href") or "")
+        ):
+            parent.set("href", f"mailto:{address}")
+
+
+def _cloudflare_decode(encoded: str) -> str | None:
+    if not 4 <= len(encoded) <= _MAX_EMAIL_HEX or len(encoded) % 2:
+        return None
+    try:
+        data = bytes.fromhex(encoded)
+    except ValueError:
+        return None
+    key = data[0]
+    address = bytes(b ^ key for b in data[1:]).decode("utf-8", "replace")
+    if "@" not in address or not address.isprintable() or " " in address:
+        return None
+    return address
+
+
 def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
 
-    MathML is kept as TeX (see `_math_as_tex`), a task list's checkboxes as `[x]`/`[ ]`.
+    Formulas are kept as TeX (`formulas.py`), a task list's checkboxes as `[x]`/`[ ]`.
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
-    A <button> that holds block-level content is kept as a <div> (see `_BUTTONS_HOLDING_BLOCKS`).
+    A <button> that holds block-level content is kept as a <div> (see `_BLOCKS_IN_BUTTONS`).
     """
-    _math_as_tex(root)
+    formulas_as_tex(root)
     _cell_svgs_as_icons(root)
     _task_checkboxes_as_marks(root)
-    found = _BUTTONS_HOLDING_BLOCKS(root)
-    if isinstance(found, list):
-        for button in found:
-            if isinstance(button, etree._Element):
-                button.tag = "div"
+    _broken_code_as_blocks(root)
+    for button in list(root.iter("button")):
+        if any(e is not button for e in button.iter(*_BLOCKS_IN_BUTTONS)):
+            button.tag = "div"
+    _forms_without_controls_as_wrappers(root)
     etree.strip_elements(root, *NON_CONTENT_TAGS, with_tail=False)
     noscript_chars = sum(len(_text_of(element)) for element in root.iter("noscript"))
     # The whole-document measure is only worth paying for when the noscript text is substantial.

@@ -56,6 +56,16 @@ _LANGUAGE_WRAPPER_LEVELS: Final = 2
 
 # What a superscript number looks like: "2", "15", "[3]", "-6".
 _SUPERSCRIPT_NUMBER: Final = re.compile(r"\[?[-−]?\d{1,4}\]?")
+# Superscripts that are abbreviations, not exponents: ordinals (1st, 2nd, French 1er, 2e,
+# Spanish 1º), Mme, and the marks of trademarks and footnotes.
+_NOT_EXPONENTS: Final = frozenset(
+    {"st", "nd", "rd", "th", "er", "re", "e", "ème", "eme", "me", "mme", "mlle", "lle", "o",
+     "os", "a", "as", "º", "ª", "tm", "sm", "®", "©", "™", "*", "**", "†", "‡", "§", "¶"}
+)  # fmt: skip
+_MAX_INDEX_CHARS: Final = 10
+# A `<time datetime>` value's date, and a year written in a time's text.
+_MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+_YEAR: Final = re.compile(r"(?<!\d)(?:1[89]|2\d)\d\d(?!\d)|'\d\d\b")
 _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 # Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
 # word joiners, stray byte-order marks. (Zero-width joiners stay: emoji and scripts need them.)
@@ -177,6 +187,8 @@ class MarkdownRenderer:
             return _inline_code(_code_text(element))  # its `<br>` lines as spaces, not glued
         if tag == "sup":
             return self._superscript(element, depth)
+        if tag == "sub":
+            return self._subscript(element, depth)
         if tag in _STRONG_TAGS:
             return _wrap(self._contents(element, depth), "**")
         if tag in _EMPHASIS_TAGS:
@@ -184,6 +196,8 @@ class MarkdownRenderer:
         if tag in _STRUCK_TAGS:
             # A struck-out price or a retracted claim must not read as the current one.
             return _wrap(self._contents(element, depth), "~~")
+        if tag == "time":
+            return self._time(element, depth)
         if tag == "q":
             return f'"{self._contents(element, depth)}"'
         if tag in _BLOCK_TAGS:
@@ -199,8 +213,38 @@ class MarkdownRenderer:
         text = self._contents(element, depth)
         number = text.strip()
         if _SUPERSCRIPT_NUMBER.fullmatch(number):
-            return f"^{number}"
+            return f"^{number}{_apart(element)}"
+        plain = " ".join(str(_STRING_VALUE(element)).split())
+        if _is_index(plain) and plain.lower() not in _NOT_EXPONENTS and plain[:1] != "[":
+            # `O(2<sup>n</sup>)` is not O(2n), `e<sup>-kt</sup>` not e-kt.
+            return f"^{_grouped(plain)}{_apart(element)}"
         return text
+
+    def _time(self, element: etree._Element, depth: int) -> str:
+        """A relative time ("5 years ago", "yesterday") with the date it stands for.
+
+        The page was rendered long before the model reads it: "3 hours ago" read now is wrong.
+        """
+        text = self._contents(element, depth)
+        date = _MACHINE_DATE.match((element.get("datetime") or "").strip())
+        if date is None or not text.strip() or _YEAR.search(text):
+            return text
+        return f"{text} ({date[0]})"
+
+    def _subscript(self, element: etree._Element, depth: int) -> str:
+        """A subscript after a letter or digit keeps an underscore: `log_2`, `x_i`, `a_(n+1)`.
+
+        Chemical formulas stay as they are written (`H<sub>2</sub>O`, `CO<sub>2</sub>`: digits
+        after a capital or a bracket), as the model reads them.
+        """
+        text = self._contents(element, depth)
+        plain = " ".join(str(_STRING_VALUE(element)).split())
+        before = _text_before(element)[-1:]
+        if not _is_index(plain) or not before.isalnum():
+            return text
+        if plain.isdigit() and (before.isupper() or before.isdigit()):
+            return text
+        return f"_{_grouped(plain)}{_apart(element)}"
 
     # -- blocks ------------------------------------------------------------------------------
 
@@ -246,6 +290,7 @@ class MarkdownRenderer:
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
         reversed_order = ordered and element.get("reversed") is not None
         number = _start_number(element, reversed_order)
+        style = _list_style(element) if ordered else "1"
         step = -1 if reversed_order else 1
         items: list[str] = []
         indent = INDENT * 2
@@ -260,7 +305,7 @@ class MarkdownRenderer:
                     number = _item_number(child, number)
                 body = _normalise(self._contents(child, depth + 1))
                 if body:
-                    marker = f"{number}." if ordered else "-"
+                    marker = f"{_counter(number, style)}." if ordered else "-"
                     indent = INDENT * (len(marker) + 1)
                     items.append(_hang(body, f"{marker} ", indent))
                 number += step  # an empty item still takes its number, as in a browser
@@ -425,6 +470,42 @@ _STACKED_INLINE: Final = frozenset({"span", "a", "small", "label"})
 _STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
 
 
+def _is_index(text: str) -> bool:
+    """Short, and written like a formula: letters, digits, signs and brackets only. Not a
+    price's raised cents (`$19<sup>.99</sup>`) or a numbered note (`<sup>1.</sup>`)."""
+    return (
+        0 < len(text) <= _MAX_INDEX_CHARS
+        and _INDEX.fullmatch(text) is not None
+        and text[:1] not in ".,"
+        and text[-1:] not in ".,"
+    )
+
+
+_INDEX: Final = re.compile(r"[\w+\-−=*/′'.,()]*\w[\w+\-−=*/′'.,()]*")
+
+
+def _grouped(index: str) -> str:
+    """`n`, `2`, or `(-kt)`: more than one character is bracketed so it reads as one."""
+    if len(index) == 1 or index.isdigit() or (index[:1] == "(" and index[-1:] == ")"):
+        return index
+    return f"({index})"
+
+
+def _apart(index: etree._Element) -> str:
+    """A space after an exponent or subscript that a word or number follows: `log_2 8`, not
+    `log_28`."""
+    return " " if (index.tail or "")[:1].isalnum() else ""
+
+
+def _text_before(element: etree._Element) -> str:
+    """The text just before `element` inside its parent."""
+    previous = element.getprevious()
+    if previous is not None:
+        return previous.tail or str(_STRING_VALUE(previous))
+    parent = element.getparent()
+    return (parent.text or "") if parent is not None else ""
+
+
 def _emoji_alt(image: etree._Element) -> str:
     """An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is text.
 
@@ -453,11 +534,30 @@ def _run_together(previous: etree._Element, current: etree._Element) -> bool:
     and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
     """
     before, after = str(_STRING_VALUE(previous)), str(_STRING_VALUE(current))
-    if not (before[-1:].isalnum() and after[:1].isalnum()):
+    end, start = before[-1:], after[:1]
+    if end.isdigit() and start in _CURRENCY:
+        return True  # "$120.00" beside "$89.00": an old and a new price read as one number
+    if not (end.isalnum() and start.isalnum()) or _is_cjk(end) or _is_cjk(start):
+        # Chinese and Japanese write words without spaces: "東京" + "大学" is one word.
         return False
     last_word = before.rsplit(None, 1)[-1]
     first_word = after.split(None, 1)[0]
     return len(last_word) >= 2 and len(first_word) >= 2
+
+
+_CURRENCY: Final = "$€£¥₹"
+
+
+def _is_cjk(char: str) -> bool:
+    """Han, kana or Hangul: scripts written without spaces between words."""
+    code = ord(char) if char else 0
+    return (
+        0x3040 <= code <= 0x30FF  # Hiragana, Katakana
+        or 0x3400 <= code <= 0x9FFF  # CJK unified ideographs (and extension A)
+        or 0xAC00 <= code <= 0xD7AF  # Hangul syllables
+        or 0xF900 <= code <= 0xFAFF  # CJK compatibility ideographs
+        or 0x20000 <= code <= 0x2FFFF  # CJK extensions B and later
+    )
 
 
 # Where the walk up from a link stops, for each question asked about it.
@@ -643,10 +743,13 @@ def _language(pre: etree._Element) -> str:
 
 
 def _class_language(element: etree._Element, prefixes: tuple[str, ...]) -> str:
-    for token in (element.get("class") or "").split():
+    # SyntaxHighlighter writes `class="brush: python; gutter: false"`: the name is a token
+    # of its own after `brush:`.
+    tokens = (element.get("class") or "").replace("brush: ", "brush:").split()
+    for token in tokens:
         for prefix in prefixes:
             if token.startswith(prefix) and len(token) > len(prefix):
-                return token[len(prefix) :].lower()
+                return token[len(prefix) :].rstrip(";").lower()
     return ""
 
 
@@ -656,6 +759,52 @@ def _start_number(element: etree._Element, reversed_order: bool) -> int:
         return int(element.get("start") or "")
     except ValueError:
         return sum(1 for _ in element.iterchildren("li")) if reversed_order else 1
+
+
+_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)")
+_STYLE_KINDS: Final = {
+    "lower-alpha": "a", "lower-latin": "a", "upper-alpha": "A", "upper-latin": "A",
+    "lower-roman": "i", "upper-roman": "I", "decimal": "1",
+}  # fmt: skip
+# The CSS is inherited: Wikipedia sets `list-style-type: lower-alpha` on the div around the
+# notes list, and the text cites them as [a], [b].
+_LIST_STYLE_LEVELS: Final = 3
+
+
+def _list_style(element: etree._Element) -> str:
+    """How an ordered list counts: "1", "a", "A", "i" or "I" (its `type`, else inline CSS)."""
+    kind = (element.get("type") or "").strip()
+    if kind in ("1", "a", "A", "i", "I"):
+        return kind
+    for holder in itertools.islice(
+        itertools.chain([element], element.iterancestors()), _LIST_STYLE_LEVELS
+    ):
+        if found := _LIST_STYLE.search((holder.get("style") or "").lower()):
+            return _STYLE_KINDS.get(found[1], "1")
+    return "1"
+
+
+def _counter(number: int, style: str) -> str:
+    """`number` written as the list style counts: 3 → "c", "C", "iii" or "III"."""
+    if style == "1" or not 0 < number < 4000:
+        return str(number)
+    if style in ("a", "A"):
+        letters = ""
+        while number:
+            number, rest = divmod(number - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        return letters if style == "a" else letters.upper()
+    roman = ""
+    for value, numeral in _ROMAN:
+        count, number = divmod(number, value)
+        roman += numeral * count
+    return roman if style == "I" else roman.lower()
+
+
+_ROMAN: Final = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
 
 
 def _item_number(item: etree._Element, number: int) -> int:
@@ -681,7 +830,11 @@ _CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
 
 
 def _code_text(pre: etree._Element) -> str:
-    """The text of a code block, with `<br>` and per-line block elements as newlines."""
+    """The text of a code block, with `<br>` and per-line block elements as newlines.
+
+    No-break spaces (`&nbsp;` indentation, as editors that write code without `<pre>` do) are
+    plain spaces: code copied with them does not run.
+    """
     parts: list[str] = []
     for event, element in etree.iterwalk(pre, events=("start", "end")):
         if event == "start":
@@ -696,4 +849,4 @@ def _code_text(pre: etree._Element) -> str:
             parts.append("\n")
         if element.tail:
             parts.append(element.tail)
-    return "".join(parts)
+    return "".join(parts).replace("\u00a0", " ")

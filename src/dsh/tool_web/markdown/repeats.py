@@ -32,6 +32,7 @@ def drop_repeated_blocks(markdown: str) -> str:
     as a label). Code blocks are placeholders here, so two identical snippets both survive;
     item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
 
+    A repeat alone under a new heading or question is its answer and stays (an FAQ's "Yes.").
     A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
     it is kept when something new follows it, so the second product's cons are not read as its
     pros. Over a section that is all repeats (a mobile copy), it goes with them.
@@ -39,8 +40,13 @@ def drop_repeated_blocks(markdown: str) -> str:
     seen: set[str] = set()
     kept: list[str] = []
     waiting: list[tuple[int, str]] = []  # repeated headings and labels, outermost first
-    for block in markdown.split("\n\n"):
-        key = " ".join(block.strip("#*-> ").lower().split())
+    blocks = markdown.split("\n\n")
+    keys = [" ".join(block.strip("#*-> ").lower().split()) for block in blocks]
+    first_at: dict[str, int] = {}
+    for index, key in enumerate(keys):
+        first_at.setdefault(key, index)
+    for index, block in enumerate(blocks):
+        key = keys[index]
         level = _heading_level(block, key) if block[:1] == "#" or key[-1:] == ":" else 0
         if level:
             # A heading closes the sections at its level and below that never got content.
@@ -52,13 +58,31 @@ def drop_repeated_blocks(markdown: str) -> str:
             seen.add(key)
         elif key not in seen:
             seen.add(key)
-        elif CODE_OPEN not in key and not _ITEM_FIELD.fullmatch(key) and not _PRICE.fullmatch(key):
+        elif (
+            CODE_OPEN not in key
+            and not _ITEM_FIELD.fullmatch(key)
+            and not _PRICE.fullmatch(key)
+            and not _answers_what_precedes(index, blocks, keys, first_at)
+        ):
             continue  # a repeat, and not one of the exempt kinds
         if waiting:
             kept.extend(text for _, text in waiting)
             waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+def _answers_what_precedes(
+    index: int, blocks: list[str], keys: list[str], first_at: dict[str, int]
+) -> bool:
+    """A repeat standing alone under a new heading or question: an FAQ's second "Yes.", a
+    recipe step's "Rinse again.". Dropped, the question would read as unanswered."""
+    if index == 0 or first_at[keys[index - 1]] != index - 1:
+        return False
+    if index + 1 < len(blocks) and first_at[keys[index + 1]] != index + 1:
+        return False  # part of a run of repeats: a copied section
+    before = blocks[index - 1].rstrip()
+    return before.startswith("#") or before.endswith("?")
 
 
 _LABEL_LEVEL: Final = 7  # a "Label:" line heads what follows it, below any heading

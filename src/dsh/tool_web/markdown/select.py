@@ -39,7 +39,11 @@ def _prose(stats: TextStats, element: etree._Element) -> int:
     return stats.text.get(element, 0) - stats.link_text.get(element, 0)
 
 
-def content_root(body: etree._Element, stats: TextStats) -> etree._Element:
+def content_root(
+    body: etree._Element, stats: TextStats, *, main_entity: bool = True
+) -> etree._Element:
+    """The subtree to render (see the module's docstring). `main_entity`: the page may mark
+    one (its source says `mainEntity`); the search for it walks the whole tree."""
     total = _prose(stats, body)
     if total <= 0:
         return body
@@ -47,7 +51,7 @@ def content_root(body: etree._Element, stats: TextStats) -> etree._Element:
     # question, `itemprop=text` directly under the `itemprop=mainEntity` item) stays inside the
     # root. Stack Exchange puts the question beside a column of answers that outweighs it, and
     # the root was the answers alone: the model read answers to a question it never saw.
-    found = _ITEM_TEXTS(body)
+    found = _ITEM_TEXTS(body) if main_entity else []
     entity_texts = [
         e
         for e in (found if isinstance(found, list) else [])
@@ -89,7 +93,7 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
 
     `content_root` keeps whatever sits beside the article in the same column (author boxes,
     newsletter forms, "more stories"); the article body marked by its CMS is the article, when
-    it holds at least half of that prose. The page's title (its first <h1>) is kept with it.
+    it holds at least half of that prose. (`with_title` keeps the page's title with it.)
     """
     total = _prose(stats, root)
     if total <= 0:
@@ -103,10 +107,22 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
     best = max(candidates, key=lambda e: _prose(stats, e), default=None)
     if best is None or _prose(stats, best) < ARTICLE_BODY_SHARE * total:
         return root
-    if best.tag in _WRAPPERS and next(best.iter("h1"), None) is None:
-        title = next((h for h in root.iter("h1") if best not in h.iterdescendants()), None)
-        if title is not None:
-            heading = copy.deepcopy(title)
-            heading.tail = None
-            best.insert(0, heading)
     return best
+
+
+def with_title(main: etree._Element, body: etree._Element) -> etree._Element:
+    """`main` with the page's title (its first `<h1>`) on top when the selection left it out.
+
+    The title often sits in a header beside the content column: a Stack Overflow question's,
+    a GitHub issue's (with its number and state), a documentation page's. Without it the
+    model reads a body without knowing what it is about (`web_fetch` adds no title line).
+    """
+    if main is body or main.tag not in _WRAPPERS or next(main.iter("h1"), None) is not None:
+        return main
+    title = next(body.iter("h1"), None)
+    if title is None or not "".join(str(piece) for piece in title.itertext()).strip():
+        return main
+    heading = copy.deepcopy(title)
+    heading.tail = None
+    main.insert(0, heading)
+    return main

@@ -1,0 +1,103 @@
+"""Formulas, kept as the TeX the model reads best: MathML, KaTeX and MathJax output.
+
+Dropped with the other non-content (`<math>` is not text a browser shows as such, MathJax 2's
+source sits in a `<script>`), a science or engineering page loses every formula; kept as their
+visual layer, they read as glyph soup (KaTeX's `x2` for x²). Each is replaced, before the
+non-content is stripped, by an element holding `$tex$`, or `$$tex$$` on its own line for
+display math.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+# The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
+# converters emit), else the `alttext` attribute, else the MathML read as TeX.
+_TEX_ANNOTATION: Final = etree.XPath(
+    "string(.//annotation[@encoding='application/x-tex' or @encoding='TeX'])"
+)
+# Wikipedia wraps every formula in `{\displaystyle ...}`: a rendering hint, not the formula.
+_DISPLAYSTYLE: Final = re.compile(r"\{\\(?:displaystyle|textstyle)\s*(.*)\}", re.S)
+# Past this many MathML levels the formula is read as its plain text (a hostile page's nesting).
+_MAX_MATHML_DEPTH: Final = 50
+
+
+def formulas_as_tex(root: etree._Element) -> None:
+    """Replace each formula under `root` with its TeX, in place."""
+    _mathjax_sources_as_tex(root)
+    for math in list(root.iter("math")):
+        if any(True for _ in math.iterancestors("math")):
+            continue
+        tex = str(_TEX_ANNOTATION(math)).strip() or (math.get("alttext") or "").strip()
+        if not tex:
+            tex = " ".join(_mathml_tex(math, 0).split())
+        if wrapped := _DISPLAYSTYLE.fullmatch(tex):
+            tex = wrapped[1].strip()
+        display = (math.get("display") or "").lower() == "block"
+        _drop_katex_rendering(math)
+        _replace(math, tex, display)
+
+
+def _mathjax_sources_as_tex(root: etree._Element) -> None:
+    # MathJax 2 keeps the source in `<script type="math/tex">` (`; mode=display` for display).
+    for script in list(root.iter("script")):
+        kind = (script.get("type") or "").replace(" ", "").lower()
+        if kind.startswith("math/tex"):
+            _replace(script, " ".join((script.text or "").split()), "mode=display" in kind)
+
+
+def _drop_katex_rendering(math: etree._Element) -> None:
+    """KaTeX writes each formula twice: MathML (read here) and an `aria-hidden` visual layer
+    of glyph spans beside it (`<span class="katex-html">`), which would follow as `x2`."""
+    for holder in math.iterancestors():
+        classes = (holder.get("class") or "").split()
+        if "katex" in classes or "katex-display" in classes:
+            layers = [e for e in holder.iter() if "katex-html" in (e.get("class") or "").split()]
+            for layer in layers:
+                parent = layer.getparent()
+                if parent is not None:
+                    parent.remove(layer)
+            return
+        if holder.tag in ("p", "div", "body", "li", "td"):
+            return
+
+
+def _replace(element: etree._Element, tex: str, display: bool) -> None:
+    replacement = etree.Element("div" if display else "span")
+    replacement.text = (f"$${tex}$$" if display else f"${tex}$") if tex else ""
+    replacement.tail = element.tail
+    parent = element.getparent()
+    if parent is not None:
+        parent.replace(element, replacement)
+
+
+def _mathml_tex(element: etree._Element, depth: int) -> str:
+    """Presentation MathML as TeX: scripts, fractions and roots keep their structure
+    (MathJax 3's assistive MathML has no TeX annotation: `<msup><mi>x</mi><mn>2</mn></msup>`
+    read as text was `x2`)."""
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in ("annotation", "annotation-xml"):
+        return ""
+    if depth > _MAX_MATHML_DEPTH:
+        return "".join(str(piece) for piece in element.itertext())
+    parts = [_mathml_tex(child, depth + 1) for child in element if isinstance(child.tag, str)]
+    if tag in ("mi", "mn", "mo", "mtext", "ms"):
+        return (element.text or "").strip()
+    if tag == "msup" and len(parts) == 2:
+        return f"{parts[0]}^{{{parts[1]}}}"
+    if tag == "msub" and len(parts) == 2:
+        return f"{parts[0]}_{{{parts[1]}}}"
+    if tag == "msubsup" and len(parts) == 3:
+        return f"{parts[0]}_{{{parts[1]}}}^{{{parts[2]}}}"
+    if tag == "mfrac" and len(parts) == 2:
+        return f"\\frac{{{parts[0]}}}{{{parts[1]}}}"
+    if tag == "msqrt":
+        return f"\\sqrt{{{''.join(parts)}}}"
+    if tag == "mroot" and len(parts) == 2:
+        return f"\\sqrt[{parts[1]}]{{{parts[0]}}}"
+    if tag in ("munder", "mover") and len(parts) == 2:
+        return f"{parts[0]}{'_' if tag == 'munder' else '^'}{{{parts[1]}}}"
+    return "".join(parts)
