@@ -784,3 +784,39 @@ def test_cloudflare_protected_emails_are_decoded() -> None:
 def test_syntaxhighlighter_brush_names_the_language() -> None:
     out = render(f'<p>{PROSE}</p><pre class="brush: python; gutter: false">print(1)</pre>')
     assert "```python\nprint(1)\n```" in out
+
+
+@pytest.mark.parametrize(
+    ("href", "target"),
+    [
+        (
+            "https://www.google.com/url?q=https://example.org/a%3Fb%3D1&sa=D",
+            "https://example.org/a?b=1",
+        ),
+        (
+            "https://l.facebook.com/l.php?u=https%3A%2F%2Fnews.example%2Fs&h=AT0",
+            "https://news.example/s",
+        ),
+        (
+            "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.org%2Fp&data=5",
+            "https://x.org/p",
+        ),
+        (
+            "https://www.google.com/url?q=javascript:alert(1)",
+            "https://www.google.com/url?q=javascript:alert%281%29",
+        ),
+    ],
+)
+def test_click_tracking_redirectors_show_the_target_they_wrap(href: str, target: str) -> None:
+    out = render(f"<p>{PROSE} It is explained in <a href='{href}'>this source</a> in detail.</p>")
+    assert f"[this source]({target})" in out
+
+
+def test_line_numbers_printed_inside_code_are_dropped() -> None:
+    out = render(
+        f"<p>{PROSE}</p><pre><code><span class='line'><span class='ln'>1</span>import os</span>\n"
+        "<span class='line'><span class='ln'>2</span>print(os)</span></code></pre>"
+        "<pre><span class='linenos'> 9</span>x = 1\n<span class='linenos'>10</span>y = [2]</pre>"
+    )
+    assert "```\nimport os\nprint(os)\n```" in out
+    assert "```\nx = 1\ny = [2]\n```" in out

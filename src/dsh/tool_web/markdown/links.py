@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from typing import Final
-from urllib.parse import SplitResult, unquote, unquote_plus, urljoin, urlsplit, urlunsplit
+from urllib.parse import (
+    SplitResult,
+    parse_qsl,
+    unquote,
+    unquote_plus,
+    urljoin,
+    urlsplit,
+    urlunsplit,
+)
 
 # Query parameters that only feed analytics: dropping them changes nothing the server returns.
 _TRACKING_PARAMS: Final = frozenset(
@@ -53,7 +61,7 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
     resolved = _web_url(base_url, href)
     if resolved is None:
         return None
-    parts = resolved[1]
+    parts = _unwrapped(resolved[1])
     this_page = page_url or base_url
     if this_page and _same_page(parts.geturl(), this_page):
         return None
@@ -75,6 +83,40 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
         .replace("(", "%28")
         .replace(")", "%29")
     )
+
+
+# Click-tracking redirectors that carry the real target in one query parameter: search
+# results, social sites, HTML e-mails (Outlook's Safe Links). Shown as they are, the model
+# would read only the redirector's host, and the URL is long.
+_REDIRECTORS: Final[dict[str, tuple[str | None, str | None]]] = {
+    "www.google.com": ("/url", "q"), "google.com": ("/url", "q"),
+    "l.facebook.com": ("/l.php", "u"), "lm.facebook.com": ("/l.php", "u"),
+    "l.instagram.com": ("/", "u"), "www.youtube.com": ("/redirect", "q"),
+    "out.reddit.com": (None, "url"), "href.li": ("/", None),
+}  # fmt: skip
+_SAFE_LINKS_SUFFIX: Final = ".safelinks.protection.outlook.com"
+
+
+def _unwrapped(parts: SplitResult) -> SplitResult:
+    """The target a known redirector wraps, when it is itself an http(s) URL; else `parts`."""
+    host = (parts.hostname or "").lower()
+    path: str | None
+    name: str | None
+    if host.endswith(_SAFE_LINKS_SUFFIX):
+        path, name = None, "url"
+    elif host in _REDIRECTORS:
+        path, name = _REDIRECTORS[host]
+    else:
+        return parts
+    if path is not None and parts.path != path:
+        return parts
+    if name is None:
+        target = parts.query  # href.li/?https://target
+    else:
+        values = [v for k, v in parse_qsl(parts.query) if k == name]
+        target = values[0] if values else ""
+    unwrapped = _web_url(None, target.strip())
+    return unwrapped[1] if unwrapped is not None else parts
 
 
 def _web_url(base: str | None, href: str) -> tuple[str, SplitResult] | None:

@@ -275,6 +275,34 @@ def _cloudflare_decode(encoded: str) -> str | None:
     return address
 
 
+# Line numbers printed inside the code itself (Chroma's `<span class="ln">1</span>`, Pygments'
+# `linenos=inline`, highlight.js plugins): kept, every line began with its number ("1import os").
+_LINE_NUMBER_CLASSES: Final = frozenset(
+    {"ln", "lnt", "linenos", "lineno", "line-number", "line-numbers", "hljs-ln-numbers", "gutter"}
+)
+
+
+def _inline_line_numbers_dropped(root: etree._Element) -> None:
+    for pre in root.iter("pre"):
+        numbers = [
+            e
+            for e in pre.iter("span", "td", "div")
+            if not _LINE_NUMBER_CLASSES.isdisjoint((e.get("class") or "").split())
+            and "".join(str(piece) for piece in e.itertext()).strip().isdigit()
+        ]
+        for number in numbers:
+            parent = number.getparent()
+            if parent is None:
+                continue
+            tail = number.tail or ""
+            previous = number.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                parent.text = (parent.text or "") + tail
+            parent.remove(number)
+
+
 def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
 
@@ -287,6 +315,7 @@ def strip_non_content(root: etree._Element) -> None:
     _cell_svgs_as_icons(root)
     _task_checkboxes_as_marks(root)
     _broken_code_as_blocks(root)
+    _inline_line_numbers_dropped(root)
     for button in list(root.iter("button")):
         if any(e is not button for e in button.iter(*_BLOCKS_IN_BUTTONS)):
             button.tag = "div"
