@@ -820,3 +820,21 @@ def test_line_numbers_printed_inside_code_are_dropped() -> None:
     )
     assert "```\nimport os\nprint(os)\n```" in out
     assert "```\nx = 1\ny = [2]\n```" in out
+
+
+def test_tab_labels_head_their_panels() -> None:
+    out = render(
+        f"<p>{PROSE}</p>"
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>pip</label><label>conda</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre>pip install foo</pre>'
+        '</div><div class="tabbed-block"><pre>conda install foo</pre></div></div></div>'
+        '<ul role="tablist"><li role="tab" aria-controls="p1">npm</li>'
+        '<li role="tab" aria-controls="p2">Yarn</li></ul><div role="tabpanel" id="p2">'
+        '<pre>yarn add x</pre></div><div role="tabpanel" id="p1"><pre>npm i x</pre></div>'
+        '<div><div role="tablist"><button role="tab">Windows</button><button role="tab">macOS'
+        '</button></div><div role="tabpanel"><p>C:\\App</p></div><div role="tabpanel">'
+        "<p>/Applications/App</p></div></div>"
+    )
+    assert "**pip**\n\n```\npip install foo\n```\n\n**conda**\n\n```\nconda install foo" in out
+    assert "**Yarn**\n\n```\nyarn add x\n```\n\n**npm**\n\n```\nnpm i x\n```" in out
+    assert "**Windows**\n\nC:\\App\n\n**macOS**\n\n/Applications/App" in out

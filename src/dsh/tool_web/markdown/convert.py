@@ -31,6 +31,7 @@ from dsh.tool_web.markdown.shell import (
     with_shell_notice,
 )
 from dsh.tool_web.markdown.stats import measure
+from dsh.tool_web.markdown.tabs import label_tab_panels
 
 _log = logging.getLogger(__name__)
 
@@ -78,6 +79,8 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     metadata = page_metadata(root)
     article_page = is_article_page(root, cleaned)  # reads JSON-LD, so before scripts go
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
+    if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
+        label_tab_panels(root)  # before the tabs' buttons go with the other controls
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)

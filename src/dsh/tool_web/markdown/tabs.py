@@ -1,0 +1,118 @@
+"""Tab labels put back on their panels.
+
+A tabbed widget shows one panel at a time under a row of labels ("pip" / "conda", "Windows" /
+"macOS", "Description" / "Specifications"). The labels are buttons or links in a list, the
+panels follow as siblings: rendered in order, the model read "pip conda" and then two code
+blocks with nothing saying which is which. Each panel gets its tab's label as a bold line on
+top, and the row of labels goes.
+
+Pairs come from ARIA (`role=tab` with `aria-controls` naming its `role=tabpanel`), else from
+order (the tabs of one tablist and the panels beside it, when there are as many of each), and
+from MkDocs Material's `tabbed-set` (labels, then blocks, in order).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import lxml.etree as etree
+
+# A label longer than this is not a tab's name (a whole card posing as a tab).
+_MAX_LABEL_CHARS: Final = 80
+
+
+def label_tab_panels(root: etree._Element) -> None:
+    """Give each tab panel under `root` its label, in place; drop the labels' row.
+
+    Call it only on pages whose source has tabs (`role="tab"`, `tabbed-set`): it searches
+    the whole tree.
+    """
+    by_id: dict[str, etree._Element] | None = None
+    for tablist in _elements(_TABLISTS(root)):
+        tabs = [e for e in tablist.iter() if e.get("role") == "tab"]
+        if not tabs:
+            continue
+        targets = [(tab.get("aria-controls") or "").strip() for tab in tabs]
+        panels: list[etree._Element | None] = []
+        if all(targets):
+            if by_id is None:
+                by_id = {str(e.get("id")): e for e in _elements(_WITH_ID(root))}
+            panels = [by_id.get(target) for target in targets]
+        if not panels or any(panel is None for panel in panels):
+            panels = _panels_beside(tablist, len(tabs))
+        _pair(tablist, tabs, panels)
+    for tab_set in _elements(_TABBED_SETS(root)):
+        labels = [e for e in tab_set.iter("label")]
+        blocks: list[etree._Element | None] = [
+            e for e in tab_set.iter("div") if "tabbed-block" in _classes(e)
+        ]
+        holder = next((e for e in tab_set.iter("div") if "tabbed-labels" in _classes(e)), None)
+        if holder is not None:
+            _pair(holder, labels, blocks)
+
+
+_TABLISTS: Final = etree.XPath("//*[@role='tablist']")
+_WITH_ID: Final = etree.XPath("//*[@id]")
+_TABBED_SETS: Final = etree.XPath("//div[contains(@class, 'tabbed-set')]")
+
+
+def _elements(found: object) -> list[etree._Element]:
+    return [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
+
+
+def _classes(element: etree._Element) -> list[str]:
+    return (element.get("class") or "").split()
+
+
+def _panels_beside(tablist: etree._Element, count: int) -> list[etree._Element | None]:
+    """The `role=tabpanel` elements under the tablist's parent (or grandparent), if there are
+    exactly as many as tabs."""
+    for container in (tablist.getparent(), *_grandparent(tablist)):
+        if container is None:
+            continue
+        panels = [e for e in container.iter() if e.get("role") == "tabpanel"]
+        if len(panels) == count:
+            return list(panels)
+    return [None] * count
+
+
+def _grandparent(element: etree._Element) -> list[etree._Element | None]:
+    parent = element.getparent()
+    return [parent.getparent() if parent is not None else None]
+
+
+def _pair(
+    row: etree._Element, labels: list[etree._Element], panels: list[etree._Element | None]
+) -> None:
+    names = [" ".join("".join(str(t) for t in label.itertext()).split()) for label in labels]
+    found = [panel for panel in panels if panel is not None]
+    if (
+        not labels
+        or len(found) != len(labels)
+        or any(not name or len(name) > _MAX_LABEL_CHARS for name in names)
+        or len({id(panel) for panel in found}) != len(found)
+    ):
+        return
+    around_row = list(row.iterancestors())
+    for panel in found:
+        if panel is row or any(a is panel for a in around_row):
+            return  # a panel holding its own labels: leave the widget as it is
+        if any(a is row for a in panel.iterancestors()):
+            return  # panels inside the labels' row would go with it
+    for name, panel in zip(names, found, strict=True):
+        heading = etree.Element("p")
+        strong = etree.SubElement(heading, "strong")
+        strong.text = name
+        heading.tail = panel.text
+        panel.text = None
+        panel.insert(0, heading)
+    parent = row.getparent()
+    if parent is not None:
+        tail = row.tail
+        previous = row.getprevious()
+        if tail:
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                parent.text = (parent.text or "") + tail
+        parent.remove(row)
