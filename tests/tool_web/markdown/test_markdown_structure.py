@@ -764,9 +764,11 @@ def test_code_written_with_line_breaks_and_no_pre_is_a_code_block() -> None:
         f"<p>{PROSE}</p><div class='code'><code>def main():<br>&nbsp;&nbsp;&nbsp;&nbsp;for i in "
         "x:<br>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;print(i)<br>main()</code></div>"
         "<p>Run <code>make<br>make install</code> as root.</p>"
+        "<div><code style='white-space: pre-wrap'>SELECT 1\nFROM t</code></div>"
     )
     assert "```\ndef main():\n    for i in x:\n        print(i)\nmain()\n```" in out
     assert "Run `make make install` as root." in out
+    assert "```\nSELECT 1\nFROM t\n```" in out
 
 
 def test_cloudflare_protected_emails_are_decoded() -> None:

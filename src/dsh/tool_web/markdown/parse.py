@@ -213,17 +213,27 @@ def _forms_without_controls_as_wrappers(root: etree._Element) -> None:
 
 
 # Code written as `<code>` with `<br>` line breaks (Blogger, older WordPress plugins, forum
-# archives): alone in its block it is a code block, not inline code run into one line (the
-# loop body and the call after it read as one statement).
+# archives), or with its own newlines kept by `white-space: pre` (a stylesheet usually says
+# so; an inline style sometimes): alone in its block it is a code block, not inline code run
+# into one line (the loop body and the call after it read as one statement).
 def _broken_code_as_blocks(root: etree._Element) -> None:
     for code in list(root.iter("code")):
-        if code.find("br") is None or any(True for _ in code.iterancestors("pre")):
+        if not _has_lines(code) or any(True for _ in code.iterancestors("pre")):
             continue
         parent = code.getparent()
         if parent is None or (code.tail or "").strip() or (parent.text or "").strip():
             continue
         if all(sibling is code or not _text_of(sibling).strip() for sibling in parent):
             code.tag = "pre"
+
+
+def _has_lines(code: etree._Element) -> bool:
+    if code.find("br") is not None:
+        return True
+    text = "".join(str(piece) for piece in code.itertext()).strip()
+    if "\n" not in text:
+        return False
+    return "white-space:pre" in (code.get("style") or "").replace(" ", "") or text.count("\n") >= 2
 
 
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
