@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from cli_support import exa_config, run_cli
@@ -45,3 +46,26 @@ async def test_search_prints_the_tool_text(server: LocalServer, tmp_path: Path) 
     assert data["queries"] == ["python"]
     assert data["sources"][0]["url"] == "https://docs.python.org/3/"
     assert data["truncated"] is False
+
+
+async def _json_keys_in_help(command: str) -> list[str]:
+    """The ``{a, b, ...}`` that ``dsh-web COMMAND --help`` says ``--json`` prints."""
+    done = await run_cli(command, "--help")
+    assert done.status == 0, done.stderr
+    help_text = " ".join(done.stdout.split())
+    found = re.search(r"print \{([^}]*)\} as one JSON object", help_text)
+    assert found is not None, help_text
+    return [key.strip() for key in found.group(1).split(",")]
+
+
+async def test_search_json_help_names_the_keys_it_prints(
+    server: LocalServer, tmp_path: Path
+) -> None:
+    # `search --help` must list the keys `--json` prints (the README lists them too).
+    server.respond_json("/search", EXA_RESPONSE)
+    config = tmp_path / "exa.yaml"
+    config.write_text(exa_config(server.url("")), encoding="utf-8")
+    env = {"DSH_TEST_EXA_KEY": "local-test-key"}
+    done = await run_cli("search", "--json", "python", "--config", str(config), env=env)
+    assert done.status == 0, done.stderr
+    assert await _json_keys_in_help("search") == list(json.loads(done.stdout))

@@ -106,7 +106,7 @@ def build_parser() -> Parser:
     search.add_argument(
         "--json",
         action="store_true",
-        help="print {queries, content, sources, truncated} as one JSON object",
+        help="print {queries, content, sources, truncated, text} as one JSON object",
     )
 
     tools = add("tools", "Print the tool declarations and the prompt sections.")
