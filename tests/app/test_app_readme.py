@@ -39,3 +39,13 @@ def test_the_test_command_is_the_one_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "uv run pytest" in README
     assert ci.rstrip().splitlines()[-1] == "uv run pytest"
+
+
+def test_every_exit_status_of_the_cli_is_documented() -> None:
+    # `dsh-web --help` lists them all; the README's command-line section must too.
+    from dsh.cli import _parser
+
+    statuses = [value for name, value in vars(_parser).items() if name.startswith("EXIT_")]
+    assert len(statuses) >= 6
+    for status in statuses:
+        assert f"`{status}`" in README, status
