@@ -69,3 +69,25 @@ async def test_search_json_help_names_the_keys_it_prints(
     done = await run_cli("search", "--json", "python", "--config", str(config), env=env)
     assert done.status == 0, done.stderr
     assert await _json_keys_in_help("search") == list(json.loads(done.stdout))
+
+
+async def test_web_search_asks_exa_for_search_max_results_not_num_results(
+    server: LocalServer, tmp_path: Path
+) -> None:
+    # docs/configuration.md: Exa's `num_results` serves only requests without `max_results`;
+    # web_search always sends tool-web's `search_max_results`.
+    server.respond_json("/search", EXA_RESPONSE)
+    config = tmp_path / "exa.yaml"
+    text = (
+        exa_config(server.url(""))
+        .replace(
+            "    api_key_env: DSH_TEST_EXA_KEY\n",
+            "    api_key_env: DSH_TEST_EXA_KEY\n    num_results: 20\n",
+        )
+        .replace("  name: tool-web\n", "  name: tool-web\n  config: {search_max_results: 3}\n")
+    )
+    config.write_text(text, encoding="utf-8")
+    env = {"DSH_TEST_EXA_KEY": "local-test-key"}
+    done = await run_cli("search", "python", "--config", str(config), env=env)
+    assert done.status == 0, done.stderr
+    assert [request.json()["numResults"] for request in server.requests] == [3]

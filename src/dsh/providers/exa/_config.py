@@ -38,5 +38,7 @@ class ExaConfig(KeyedApiConfig):
         default=None,
         ge=1,
         le=100,
-        description="`numResults` when a request has no `max_results`; unset sends none.",
+        description="`numResults` when a request has no `max_results`; unset sends none. "
+        "`web_search` always sends tool-web's `search_max_results`, so this applies only to "
+        "direct `ctx.web` callers: set `search_max_results` to change what the tool asks for.",
     )
