@@ -17,6 +17,7 @@ from dsh.app import (
     mask_secrets,
     open_context,
     plugin_entries,
+    plugin_load_failure,
 )
 from dsh.harness import ConfigError, PluginEntry, to_anthropic, to_openai
 from dsh.web import web_of
@@ -84,6 +85,30 @@ def test_a_bad_plugin_config_is_a_config_error() -> None:
     ]
     with pytest.raises(ConfigError, match="search_max_results"):
         build_context(entries=entries)
+
+
+class _CrashingPlugin:
+    name = "crashing"
+
+    def apply(self, ctx: object, config: object) -> None:
+        raise RuntimeError("boom in apply")
+
+
+def test_a_plugin_that_crashes_while_loading_is_named_in_the_error() -> None:
+    # With six plugins in the list, "Loading the plugins failed: RuntimeError: ..." alone does
+    # not say whose bug it is; every surface reports the error through plugin_load_failure.
+    from dsh.harness import resolve_plugin
+
+    def resolve(name: str) -> object:
+        return _CrashingPlugin() if name == "crashing" else resolve_plugin(name)
+
+    entries = [PluginEntry("web", "dsh-web"), PluginEntry("third-party", "crashing")]
+    with pytest.raises(RuntimeError) as raised:
+        load_context(entries=entries, resolve=resolve)
+    assert plugin_load_failure(raised.value).message == (
+        "Loading the plugins failed: RuntimeError: boom in apply "
+        "(raised by the apply() of plugin 'third-party' (crashing))"
+    )
 
 
 def test_secret_keys() -> None:

@@ -504,6 +504,17 @@ async def test_an_apply_failure_rolls_back_the_plugins_loaded_before_it(greeters
     assert ctx.scope.children == []
 
 
+def test_an_apply_failure_is_raised_as_is_with_a_note_naming_the_plugin(greeters: str) -> None:
+    # The exception keeps its type (callers may catch it), and its traceback says whose
+    # apply() raised it; dsh.app quotes the note in its one-line configuration error.
+    entries = parse_plugin_list(
+        [{"id": "greeter", "name": "fake-greeter"}, {"id": "broken", "name": "fake-broken"}]
+    )
+    with pytest.raises(RuntimeError, match="apply exploded") as raised:
+        load_plugins(Context(), entries)
+    assert raised.value.__notes__ == ["raised by the apply() of plugin 'broken' (fake-broken)"]
+
+
 async def test_load_plugins_async_rolls_back_completely_before_raising(greeters: str) -> None:
     entries = parse_plugin_list(
         [

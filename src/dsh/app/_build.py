@@ -73,7 +73,12 @@ def plugin_load_failure(error: Exception) -> ConfigError:
     """A plugin that crashed while loading (not a :class:`~dsh.harness.HarnessError`), as the
     configuration error every surface reports, its message with URL credentials masked: a
     library's message may quote the proxy URL it choked on."""
-    message = mask_url_credentials(f"Loading the plugins failed: {type(error).__name__}: {error}")
+    # The harness notes whose apply() raised it (``raised by the apply() of plugin ...``).
+    notes = "; ".join(str(note) for note in getattr(error, "__notes__", ()))
+    where = f" ({notes})" if notes else ""
+    message = mask_url_credentials(
+        f"Loading the plugins failed: {type(error).__name__}: {error}{where}"
+    )
     return ConfigError(str(message))
 
 

@@ -360,7 +360,15 @@ class Context:
         self._check_inject(plugin, label, name)
         validated = validate_plugin_config(plugin, config, label=label)
         child = Context._fork(self, Scope(label, self._scope))
-        _apply(apply, child, validated, label)
+        try:
+            _apply(apply, child, validated, label)
+        except HarnessError:
+            raise
+        except Exception as error:
+            # A plugin's own bug keeps its type, but with several plugins in the list the
+            # traceback (and the surfaces' one-line error) must say whose apply() raised it.
+            error.add_note(f"raised by the apply() of plugin {label!r} ({name})")
+            raise
         return child
 
     def _check_inject(self, plugin: object, label: str, name: str) -> None:
