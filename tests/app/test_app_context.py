@@ -78,6 +78,25 @@ async def test_the_environment_names_the_file(
     assert plugin_entries(None) == plugin_entries()
 
 
+def test_an_unreadable_file_from_the_environment_says_where_its_name_came_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A variable set long ago in a shell profile: the error must lead back to it.
+    missing = tmp_path / "gone.yaml"
+    monkeypatch.setenv("DSH_WEB_CONFIG", str(missing))
+    with pytest.raises(ConfigError) as raised:
+        plugin_entries()
+    assert raised.value.message == (
+        f"Cannot read config file {str(missing)!r}: No such file or directory. "
+        "The file name comes from the DSH_WEB_CONFIG environment variable (unset it to use the "
+        "embedded default)."
+    )
+    # Given explicitly, the file is the caller's own: nothing to add.
+    with pytest.raises(ConfigError) as raised:
+        plugin_entries(missing)
+    assert raised.value.message.endswith(": No such file or directory.")
+
+
 def test_a_bad_plugin_config_is_a_config_error() -> None:
     entries = [
         PluginEntry("web", "dsh-web"),

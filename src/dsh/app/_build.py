@@ -36,7 +36,18 @@ def plugin_entries(config_path: ConfigPath = None) -> list[PluginEntry]:
     source = config_source(config_path)
     if source is None:
         return list(DEFAULT_PLUGINS)
-    return read_plugin_list(source)
+    try:
+        return read_plugin_list(source)
+    except ConfigError as error:
+        if config_path is not None and str(config_path) != "":
+            raise
+        # The name came from a variable set somewhere else (a shell profile, a service unit):
+        # say so, or "Cannot read config file 'x.yaml'" leaves the user looking for a flag.
+        raise ConfigError(
+            f"{error.message} The file name comes from the {CONFIG_ENV} environment variable "
+            "(unset it to use the embedded default).",
+            code=error.code,
+        ) from None
 
 
 def load_context(
