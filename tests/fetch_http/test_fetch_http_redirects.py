@@ -110,6 +110,36 @@ async def test_hop_cap(server: LocalServer, make_fetcher: MakeFetcher) -> None:
     await assert_nothing_left(fetcher, server)
 
 
+async def test_a_redirect_loop_is_not_passed_on_as_a_url_to_fetch(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # The hop cap's "To follow it, fetch X directly" would send the model round the same loop
+    # in new calls: a target this fetch already requested is named as a loop instead.
+    redirect(server, "/self", "/self")
+    redirect(server, "/a", "/b")
+    redirect(server, "/b", "/a")
+    fetcher = make_fetcher(max_redirects=5)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/self"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: {server.url('/self')} redirected to {server.url('/self')}, which "
+        "this fetch had already requested: a redirect loop, so fetching it again would loop "
+        "the same way."
+    )
+    assert len(server.requests) == 1
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/a"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect blocked: {server.url('/b')} redirected to {server.url('/a')}, which "
+        "this fetch had already requested: a redirect loop, so fetching it again would loop "
+        "the same way."
+    )
+    assert len(server.requests) == 3
+    await assert_nothing_left(fetcher, server)
+
+
 async def test_zero_hops_follows_nothing(server: LocalServer, make_fetcher: MakeFetcher) -> None:
     redirect(server, "/old", "/new")
     server.respond("/new", "new")

@@ -115,6 +115,7 @@ class HttpFetchProvider:
     async def _fetch(self, url: httpx.URL, stop: threading.Event) -> WebFetchResult:
         current = url
         hops = 0
+        visited = {url}
         while True:
             check_literal_host(current.host, self._policy)
             response = await _send(self._client, current)
@@ -127,7 +128,9 @@ class HttpFetchProvider:
                         max_redirects=self.config.max_redirects,
                         max_length=self.config.max_url_length,
                         policy=self._policy,
+                        visited=visited,
                     )
+                    visited.add(current)
                     hops += 1
                     continue
                 return await self._read(current, response, stop)

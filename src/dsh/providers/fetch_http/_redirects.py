@@ -7,6 +7,8 @@ WebFetch).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import httpx
 
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
@@ -31,12 +33,15 @@ def redirect_target(
     max_redirects: int,
     max_length: int,
     policy: NetworkPolicy,
+    visited: AbstractSet[httpx.URL] = frozenset(),
 ) -> httpx.URL:
     """The URL to follow after ``response`` (a redirect of ``current``), or a ``WebError``.
 
-    ``hops`` is how many redirects were already followed. A target that is not followed is named
-    for the model to fetch directly, unless ``policy`` visibly blocks it (an IP literal or a local
-    name; no lookup): then the error says so instead of suggesting a call that would fail.
+    ``hops`` is how many redirects were already followed; ``visited`` the URLs this fetch
+    requested so far (a target among them is a loop, never named as a URL to fetch). A target
+    that is not followed is named for the model to fetch directly, unless ``policy`` visibly
+    blocks it (an IP literal or a local name; no lookup): then the error says so instead of
+    suggesting a call that would fail.
     """
     # httpx joins repeated headers with ", ", which would make "/a" and "/b" one URL "/a, /b".
     locations = list(
@@ -98,6 +103,14 @@ def redirect_target(
             WEB_REDIRECT_BLOCKED,
             f"Redirect to a different origin blocked: {current} redirected to {shown}. "
             f"To follow it, fetch {shown} directly.",
+            details={"url": str(current), "location": str(target)},
+        )
+    if target in visited:
+        # Not "fetch it directly": the model would go round the same loop in new calls.
+        raise WebError(
+            WEB_REDIRECT_BLOCKED,
+            f"Redirect blocked: {current} redirected to {shown}, which this fetch had already "
+            "requested: a redirect loop, so fetching it again would loop the same way.",
             details={"url": str(current), "location": str(target)},
         )
     if hops >= max_redirects:
