@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -34,3 +35,16 @@ def test_every_key_of_every_model_is_documented() -> None:
 def test_the_readme_links_the_reference() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "docs/configuration.md" in readme
+
+
+def test_the_reference_shows_each_keys_bounds() -> None:
+    # Written from the docs alone, `fetch_max_output_chars: 300` failed to load with "greater
+    # than or equal to 1000", a limit the reference did not show.
+    committed = DOC.read_text(encoding="utf-8")
+    cells = [re.split(r"(?<!\\)\|", line) for line in committed.splitlines()]
+    rows = {row[1].strip(): row[2].strip() for row in cells if row[0] == "" and len(row) > 3}
+    assert rows["`fetch_max_output_chars`"] == "`int`, ≥ 1000"
+    assert rows["`num_results`"] == "`int \\| None`, 1–100"
+    assert rows["`search_timeout`"] == "`float`, > 0"
+    assert rows["`max_redirects`"] == "`int`, 0–20"
+    assert rows["`search`"] == "`bool`"

@@ -99,6 +99,22 @@ def default_text(field: FieldInfo) -> str:
         return repr(value)
 
 
+def bounds_text(field: FieldInfo) -> str:
+    """The numeric bounds of a field (``≥ 1000``, ``> 0``, ``1–100``), or ``""``: without them a
+    file written from the reference alone can fail to load on a limit it never showed."""
+    low = high = ""
+    for item in field.metadata:
+        for attribute, sign in (("ge", "≥"), ("gt", ">")):
+            if getattr(item, attribute, None) is not None:
+                low = f"{sign} {getattr(item, attribute):g}"
+        for attribute, sign in (("le", "≤"), ("lt", "<")):
+            if getattr(item, attribute, None) is not None:
+                high = f"{sign} {getattr(item, attribute):g}"
+    if low.startswith("≥") and high.startswith("≤"):
+        return f"{low[2:]}–{high[2:]}"
+    return ", ".join(part for part in (low, high) if part)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ").strip()
 
@@ -121,8 +137,10 @@ def plugin_section(name: str, plugin: object) -> str:
     lines += ["| key | type | default | meaning |", "|---|---|---|---|"]
     for key, field in model.model_fields.items():
         shown_key = field.alias or key
+        bounds = bounds_text(field)
         lines.append(
-            f"| `{shown_key}` | `{_cell(type_name(field.annotation))}` | "
+            f"| `{shown_key}` | `{_cell(type_name(field.annotation))}`"
+            f"{', ' + bounds if bounds else ''} | "
             f"`{_cell(default_text(field))}` | {_cell(field.description or '')} |"
         )
     lines.append("")
