@@ -840,3 +840,123 @@ def test_tab_labels_head_their_panels() -> None:
     assert "**pip**\n\n```\npip install foo\n```\n\n**conda**\n\n```\nconda install foo" in out
     assert "**Yarn**\n\n```\nyarn add x\n```\n\n**npm**\n\n```\nnpm i x\n```" in out
     assert "**Windows**\n\nC:\\App\n\n**macOS**\n\n/Applications/App" in out
+
+
+# -- session 6, second review: the new rules attacked, and more page families ----------------
+
+
+def test_a_table_whose_cells_wrap_each_value_in_a_paragraph_is_still_a_grid() -> None:
+    rows = "".join(
+        f"<tr><td><p>Bus {n}</p></td><td><div>08:{n}</div></td><td><p>On time</p></td></tr>"
+        for n in (12, 14, 20, 25)
+    )
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Route</th><th>Departs</th><th>Status</th></tr>{rows}</table>"
+    )
+    assert "| Bus 12 | 08:12 | On time |\n| Bus 14 | 08:14 | On time |" in out
+
+
+def test_who_wrote_a_post_and_when_is_not_pruned_as_a_link_block() -> None:
+    post = (
+        '<article class="message"><div class="user"><h4><a href="/members/{0}.2/">{0}</a></h4>'
+        '</div><div class="attribution"><a href="/posts/{1}"><time datetime="2024-03-0{1}">'
+        "Mar {1}, 2024</time></a></div><div class='body'><p>{2}</p></div></article>"
+    )
+    out = render(
+        f"<main><p>{PROSE}</p>"
+        + post.format("bob", 1, "Sounds like an idle timeout on the load balancer to me.")
+        + post.format("carol", 2, "That only hides the problem; enable TCP keepalive instead.")
+        + "<div class='related'><a href='/t/1'>Other thread one</a> <a href='/t/2'>Other two</a>"
+        " <a href='/t/3'>Other three</a></div></main>"
+    )
+    assert "#### bob\n\nMar 1, 2024\n\nSounds like" in out
+    assert "#### carol\n\nMar 2, 2024\n\nThat only hides" in out
+    assert "Other thread one" not in out
+
+
+def test_the_site_logo_is_not_taken_for_the_page_title() -> None:
+    out = render(
+        '<header class="site-header"><h1 class="site-title"><a href="/">Gadget Blog</a></h1>'
+        '</header><div class="wrap"><div class="content"><h2>How to replace a battery</h2>'
+        f"<p>{PROSE}</p><p>{PROSE}</p></div></div>"
+    )
+    assert "Gadget Blog" not in out
+    assert out.startswith("## How to replace a battery")
+
+
+def test_a_cloudflare_protected_link_keeps_its_own_label() -> None:
+    out = render(
+        f"<p>{PROSE} Write to <a href='/cdn-cgi/l/email-protection#264f484049664e4756564f4a5f454948"
+        "4843455243420845494b'>Dr. Jane Smith</a> about it.</p>"
+    )
+    assert "Write to [Dr. Jane Smith](mailto:info@happilyconnected.com) about it." in out
+
+
+def test_only_relative_times_get_their_date() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p><time datetime='2024-11-06T03:42:00Z'>10:42 p.m. ET</time>, "
+        "<time datetime='2021-05-05'>May 5</time>, "
+        "<time datetime='2024-01-01T00:00Z'>3h</time>.</p>"
+    )
+    assert "10:42 p.m. ET, May 5, 3h (2024-01-01)." in out
+
+
+def test_superscripts_that_are_not_exponents() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>$19<sup>99</sup>; D<sup>r</sup>, 1<sup>ers</sup>, "
+        "Pricing<sup>NEW</sup>; "
+        "1 <sup>1</sup>/<sub>2</sub> tsp; Fe<sub>2</sub>O<sub>3</sub>, MgCl<sub>2</sub>.</p>"
+    )
+    assert "$19.99; Dr, 1ers, Pricing NEW; 1 1/2 tsp; Fe2O3, MgCl2." in out
+
+
+def test_asides_in_an_article_named_as_promotions_or_bios_stay_furniture() -> None:
+    note = "Never commit your API key to the repository, not even in a private one."
+    out = render(
+        f"<div role='main'><p>{PROSE}</p><aside class='note'>{note}</aside>"
+        f"<aside class='story-card'><p>{PROSE} Another story.</p></aside>"
+        f"<aside class='author-bio'><p>Jo writes about databases and has done so for years.</p>"
+        "</aside></div>"
+    )
+    assert note in out
+    assert "Another story" not in out
+    assert "Jo writes" not in out
+
+
+def test_lists_whose_items_carry_their_own_numbers_get_no_second_one() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ol><li>1.1 Services are provided.</li><li>1.2 Fees apply.</li></ol>"
+        "<ol style='list-style-type: upper-roman'><li>Part one<ol><li>inner a</li></ol></li></ol>"
+    )
+    assert "- 1.1 Services are provided.\n- 1.2 Fees apply." in out
+    assert "I. Part one\n   1. inner a" in out
+
+
+def test_names_beside_prices_korean_words_and_bidi_marks() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div><span>Acme Trail Boot</span><span>$89.00</span></div>"
+        "<div><span>삼성전자</span><span>갤럭시</span></div><p>abc\u202edef\u202c ghi\u200f.</p>"
+    )
+    assert "Acme Trail Boot $89.00" in out
+    assert "삼성전자 갤럭시" in out
+    assert "abcdef ghi." in out
+
+
+def test_stacked_fractions_keep_the_sign_between_their_parts() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Gauge 4 ft <span class='frac'>8<span class='sr-only'>+</span>"
+        "<span class='num'>1</span>&#8260;<span class='den'>2</span></span> in, ratio "
+        "<span class='sfrac'><span class='num'>4</span><span class='sr-only'>/</span>"
+        "<span class='den'>3</span></span>.</p>"
+    )
+    assert "Gauge 4 ft 8+1\u20442 in, ratio 4/3." in out
+
+
+def test_docusaurus_line_numbers_and_googles_url_parameter() -> None:
+    out = render(
+        f"<p>{PROSE} See <a href='https://www.google.com/url?sa=t&amp;url=https%3A%2F%2Fex.org%2Fa"
+        "&amp;q='>the example page</a> for more.</p><pre><code><span class='codeLine_x'>"
+        "<span class='codeLineNumber_Tfdd'>1</span><span>const x = 1;</span></span></code></pre>"
+    )
+    assert "[the example page](https://ex.org/a)" in out
+    assert "```\nconst x = 1;\n```" in out

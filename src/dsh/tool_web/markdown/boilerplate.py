@@ -126,17 +126,27 @@ _ASIDE_MIN_PROSE: Final = 50
 def _is_content_aside(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
     """An `<aside>` inside the article or main content that reads as prose: a documentation
     note or caution (Google's developer docs write every "Caution: this deletes your data" as
-    one), a Discourse quote, a pull quote. Beside the content, or mostly links (related
-    posts, a forum user card), or named as furniture, it is furniture."""
-    if not _FURNITURE_WORDS.isdisjoint(tokens) or not _FURNITURE_PAIRS.isdisjoint(
-        itertools.pairwise(tokens)
-    ):
+    one), a pull quote, a figure's story. Beside the content, mostly links (related posts, a
+    forum user card), or named as a promotion, teaser card or author box, it is furniture."""
+    if not _ASIDE_FURNITURE_WORDS.isdisjoint(tokens) or not _FURNITURE_WORDS.isdisjoint(tokens):
+        return False
+    if not _FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
         return False
     text = stats.text.get(element, 0)
     prose = text - stats.link_text.get(element, 0)
     if prose < _ASIDE_MIN_PROSE or prose < 0.5 * text:
         return False
-    return any(True for _ in element.iterancestors("article", "main"))
+    return any(
+        ancestor.tag in ("article", "main") or ancestor.get("role") == "main"
+        for ancestor in element.iterancestors()
+    )
+
+
+# Asides in an article that are not its text: teaser cards for other stories, promotions,
+# paid partner blurbs, the author's bio.
+_ASIDE_FURNITURE_WORDS: Final = frozenset(
+    {"card", "promo", "promotion", "partner", "bio", "author", "teaser", "cta", "upsell"}
+)
 
 
 _SCREEN_READER_PAIRS: Final = frozenset(
@@ -149,8 +159,9 @@ _ICON_HOLDERS: Final = ("td", "th", "abbr")
 
 
 def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
-    """Screen-reader text that is the only text of its table cell or badge: the words the
-    page draws as an icon. Elsewhere it repeats what is on screen ("Share on X"), and goes."""
+    """Screen-reader text that is the only text of its table cell or badge (the words the page
+    draws as an icon), or the sign between the parts of a stacked fraction. Elsewhere it
+    repeats what is on screen ("Share on X"), and goes."""
     if _SCREEN_READER_WORDS.isdisjoint(tokens) and _SCREEN_READER_PAIRS.isdisjoint(
         itertools.pairwise(tokens)
     ):
@@ -158,8 +169,15 @@ def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats)
     text = stats.text.get(element, 0)
     if text == 0:
         return False
+    if text == 1 and "".join(str(t) for t in element.itertext()).strip() in _SEPARATORS:
+        # Wikipedia's fractions: "8<sr-only>+</sr-only>1⁄2" and "4<sr-only>/</sr-only>3" are
+        # drawn stacked; without the separator they read as 81⁄2 and 43.
+        return True
     holder = next(element.iterancestors(*_ICON_HOLDERS), None)
     return holder is not None and stats.text.get(holder, 0) == text
+
+
+_SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})
 
 
 def _is_consent_layer(tokens: list[str]) -> bool:

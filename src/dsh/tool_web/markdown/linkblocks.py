@@ -7,6 +7,7 @@ link-heavy is left alone.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -26,6 +27,24 @@ _MAX_BLOCK_SHARE: Final = 0.3
 _BLOCKS: Final = frozenset(
     {"div", "section", "article", "span", "center", "font", "form", "ul", "ol"}
 )
+
+
+# Where profile pages live on forums, Q&A sites, blogs and code hosts.
+_PROFILE_PATH: Final = re.compile(
+    r"/(?:members?|users?|u|profiles?|authors?|people|community/profile)/[^/?#]+/?(?:[?#]|$)",
+    re.IGNORECASE,
+)
+
+
+def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
+    """A post's author or date line: one or two links, to a profile or around a `<time>`
+    ("bob", "Mar 1, 2024", "bob said:"). Pruned as link blocks, a thread read as one voice."""
+    if stats.links.get(element, 0) > 2:
+        return False
+    for link in element.iter("a"):
+        if link.find(".//time") is not None or _PROFILE_PATH.search(link.get("href") or ""):
+            return True
+    return False
 
 
 # Inline wrappers: a block only when they stand on their own (a tag cloud's `<span>`), not when
@@ -70,6 +89,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not any(True for _ in element.iter("h1"))
             and not (element.tag in _INLINE and _in_running_text(element))
             and not _only_contact_links(element)
+            and not _is_attribution(element, stats)
         ):
             doomed.append(element)
         else:

@@ -89,7 +89,7 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
 # results, social sites, HTML e-mails (Outlook's Safe Links). Shown as they are, the model
 # would read only the redirector's host, and the URL is long.
 _REDIRECTORS: Final[dict[str, tuple[str | None, str | None]]] = {
-    "www.google.com": ("/url", "q"), "google.com": ("/url", "q"),
+    "www.google.com": ("/url", "q url"), "google.com": ("/url", "q url"),
     "l.facebook.com": ("/l.php", "u"), "lm.facebook.com": ("/l.php", "u"),
     "l.instagram.com": ("/", "u"), "www.youtube.com": ("/redirect", "q"),
     "out.reddit.com": (None, "url"), "href.li": ("/", None),
@@ -113,7 +113,8 @@ def _unwrapped(parts: SplitResult) -> SplitResult:
     if name is None:
         target = parts.query  # href.li/?https://target
     else:
-        values = [v for k, v in parse_qsl(parts.query) if k == name]
+        names = name.split()  # Google writes the target as `q` or as `url`
+        values = [v for k, v in parse_qsl(parts.query) if k in names and v.startswith("http")]
         target = values[0] if values else ""
     unwrapped = _web_url(None, target.strip())
     return unwrapped[1] if unwrapped is not None else parts

@@ -256,9 +256,12 @@ def decode_protected_emails(root: etree._Element) -> None:
         address = _cloudflare_decode(encoded)
         if address is None:
             continue
-        for child in list(element):
-            element.remove(child)
-        element.text = address
+        if element.get("data-cfemail") is not None or _is_placeholder(element):
+            # Only the "[email protected]" placeholder is replaced: a label such as "Dr. Jane
+            # Smith" or "our press office" stays, with the address as its mailto: target.
+            for child in list(element):
+                element.remove(child)
+            element.text = address
         if element.tag == "a":
             element.set("href", f"mailto:{address}")
         # The link's inner span carries the code when the link does not.
@@ -269,6 +272,11 @@ def decode_protected_emails(root: etree._Element) -> None:
             and "email-protection" in (parent.get("href") or "")
         ):
             parent.set("href", f"mailto:{address}")
+
+
+def _is_placeholder(element: etree._Element) -> bool:
+    text = " ".join("".join(str(piece) for piece in element.itertext()).split()).lower()
+    return text in ("", "[email protected]", "[email\u00a0protected]")
 
 
 def _cloudflare_decode(encoded: str) -> str | None:
@@ -288,8 +296,9 @@ def _cloudflare_decode(encoded: str) -> str | None:
 # Line numbers printed inside the code itself (Chroma's `<span class="ln">1</span>`, Pygments'
 # `linenos=inline`, highlight.js plugins): kept, every line began with its number ("1import os").
 _LINE_NUMBER_CLASSES: Final = frozenset(
-    {"ln", "lnt", "linenos", "lineno", "line-number", "line-numbers", "hljs-ln-numbers", "gutter"}
-)
+    {"ln", "lnt", "linenos", "lineno", "line-number", "line-numbers", "hljs-ln-numbers", "gutter",
+     "codelinenumber"}
+)  # fmt: skip
 
 
 def _inline_line_numbers_dropped(root: etree._Element) -> None:
@@ -297,7 +306,10 @@ def _inline_line_numbers_dropped(root: etree._Element) -> None:
         numbers = [
             e
             for e in pre.iter("span", "td", "div")
-            if not _LINE_NUMBER_CLASSES.isdisjoint((e.get("class") or "").split())
+            # CSS modules suffix a hash: Docusaurus writes `codeLineNumber_Tfdd`.
+            if not _LINE_NUMBER_CLASSES.isdisjoint(
+                token.split("_")[0].lower() for token in (e.get("class") or "").split()
+            )
             and "".join(str(piece) for piece in e.itertext()).strip().isdigit()
         ]
         for number in numbers:

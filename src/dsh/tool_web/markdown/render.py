@@ -60,16 +60,26 @@ _SUPERSCRIPT_NUMBER: Final = re.compile(r"\[?[-−]?\d{1,4}\]?")
 # Spanish 1º), Mme, and the marks of trademarks and footnotes.
 _NOT_EXPONENTS: Final = frozenset(
     {"st", "nd", "rd", "th", "er", "re", "e", "ème", "eme", "me", "mme", "mlle", "lle", "o",
-     "os", "a", "as", "º", "ª", "tm", "sm", "®", "©", "™", "*", "**", "†", "‡", "§", "¶"}
+     "os", "a", "as", "r", "º", "ª", "tm", "sm", "®", "©", "™", "*", "**", "†", "‡", "§", "¶"}
 )  # fmt: skip
 _MAX_INDEX_CHARS: Final = 10
-# A `<time datetime>` value's date, and a year written in a time's text.
+# A price's whole units just before raised cents; an element symbol before a formula's count.
+_PRICE_BEFORE: Final = re.compile(r"[$€£¥]\s?\d+$")
+_CHEMICAL_BEFORE: Final = re.compile(r"(?:[A-Z][a-z]?|\))$")
+# A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
-_YEAR: Final = re.compile(r"(?<!\d)(?:1[89]|2\d)\d\d(?!\d)|'\d\d\b")
+_RELATIVE_TIME: Final = re.compile(
+    r"\b(?:ago|yesterday|today|just now|last (?:week|month|year)|this (?:week|month|year))\b"
+    r"|^\s*\d+\s?(?:s|m|min|h|hr|hrs|d|w|wk|mo|y|yr|yrs)\s*$",
+    re.IGNORECASE,
+)
 _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 # Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
-# word joiners, stray byte-order marks. (Zero-width joiners stay: emoji and scripts need them.)
-_INVISIBLE: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
+# word joiners, stray byte-order marks, and the bidirectional marks and overrides (the model
+# reads text in logical order; an override can make code display unlike what it is).
+# (Zero-width joiners stay: emoji and scripts need them.)
+_BIDI_CONTROLS: Final = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_INVISIBLE: Final = re.compile(f"[\u00ad\u200b\u2060\ufeff{_BIDI_CONTROLS}]")
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
 _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
@@ -212,9 +222,19 @@ class MarkdownRenderer:
         """
         text = self._contents(element, depth)
         number = text.strip()
+        tail = element.tail or ""
+        if tail[:1] in ("/", "\u2044"):
+            return text  # a fraction's numerator: "1<sup>1</sup>/<sub>2</sub>" is 1 1/2
+        before = _text_before(element)
+        if number.isdigit() and len(number) == 2 and _PRICE_BEFORE.search(before):
+            return f".{number}"  # raised cents: "$19<sup>99</sup>" is $19.99
         if _SUPERSCRIPT_NUMBER.fullmatch(number):
             return f"^{number}{_apart(element)}"
         plain = " ".join(str(_STRING_VALUE(element)).split())
+        if plain.isalpha() and len(plain) >= 2:
+            # An abbreviation or a badge, not an exponent: ordinals (1st, 1ers), Cie, ™-like
+            # marks, "NEW".
+            return f" {plain}" if plain.isupper() and len(plain) >= 3 else text
         if _is_index(plain) and plain.lower() not in _NOT_EXPONENTS and plain[:1] != "[":
             # `O(2<sup>n</sup>)` is not O(2n), `e<sup>-kt</sup>` not e-kt.
             return f"^{_grouped(plain)}{_apart(element)}"
@@ -227,7 +247,9 @@ class MarkdownRenderer:
         """
         text = self._contents(element, depth)
         date = _MACHINE_DATE.match((element.get("datetime") or "").strip())
-        if date is None or not text.strip() or _YEAR.search(text):
+        if date is None or not _RELATIVE_TIME.search(text):
+            # A written date or time of day is left alone: the machine value is often UTC,
+            # a day off from an evening written in the page's own zone.
             return text
         return f"{text} ({date[0]})"
 
@@ -242,8 +264,8 @@ class MarkdownRenderer:
         before = _text_before(element)[-1:]
         if not _is_index(plain) or not before.isalnum():
             return text
-        if plain.isdigit() and (before.isupper() or before.isdigit()):
-            return text
+        if plain.isdigit() and (before.isdigit() or _CHEMICAL_BEFORE.search(_text_before(element))):
+            return text  # H2O, Fe2O3, MgCl2, (OH)2
         return f"_{_grouped(plain)}{_apart(element)}"
 
     # -- blocks ------------------------------------------------------------------------------
@@ -305,7 +327,7 @@ class MarkdownRenderer:
                     number = _item_number(child, number)
                 body = _normalise(self._contents(child, depth + 1))
                 if body:
-                    marker = f"{_counter(number, style)}." if ordered else "-"
+                    marker = f"{_counter(number, style)}." if ordered and style != "none" else "-"
                     indent = INDENT * (len(marker) + 1)
                     items.append(_hang(body, f"{marker} ", indent))
                 number += step  # an empty item still takes its number, as in a browser
@@ -533,10 +555,11 @@ def _run_together(previous: etree._Element, current: etree._Element) -> bool:
     Only whole words on both sides: a word split over two spans ("f"+"or"), per-letter spans
     and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
     """
-    before, after = str(_STRING_VALUE(previous)), str(_STRING_VALUE(current))
+    before = str(_STRING_VALUE(previous)).rstrip(_BIDI_CONTROLS)
+    after = str(_STRING_VALUE(current)).lstrip(_BIDI_CONTROLS)
     end, start = before[-1:], after[:1]
-    if end.isdigit() and start in _CURRENCY:
-        return True  # "$120.00" beside "$89.00": an old and a new price read as one number
+    if end.isalnum() and start in _CURRENCY:
+        return True  # "$120.00" beside "$89.00", "Trail Boot" beside "$89.00": one word
     if not (end.isalnum() and start.isalnum()) or _is_cjk(end) or _is_cjk(start):
         # Chinese and Japanese write words without spaces: "東京" + "大学" is one word.
         return False
@@ -549,12 +572,11 @@ _CURRENCY: Final = "$€£¥₹"
 
 
 def _is_cjk(char: str) -> bool:
-    """Han, kana or Hangul: scripts written without spaces between words."""
+    """Han or kana: scripts written without spaces between words (Korean has spaces)."""
     code = ord(char) if char else 0
     return (
         0x3040 <= code <= 0x30FF  # Hiragana, Katakana
         or 0x3400 <= code <= 0x9FFF  # CJK unified ideographs (and extension A)
-        or 0xAC00 <= code <= 0xD7AF  # Hangul syllables
         or 0xF900 <= code <= 0xFAFF  # CJK compatibility ideographs
         or 0x20000 <= code <= 0x2FFFF  # CJK extensions B and later
     )
@@ -772,16 +794,34 @@ _LIST_STYLE_LEVELS: Final = 3
 
 
 def _list_style(element: etree._Element) -> str:
-    """How an ordered list counts: "1", "a", "A", "i" or "I" (its `type`, else inline CSS)."""
+    """How an ordered list counts: "1", "a", "A", "i", "I" (its `type`, else inline CSS), or
+    "none" (no numbers shown: the items carry their own)."""
     kind = (element.get("type") or "").strip()
     if kind in ("1", "a", "A", "i", "I"):
         return kind
     for holder in itertools.islice(
         itertools.chain([element], element.iterancestors()), _LIST_STYLE_LEVELS
     ):
+        if holder is not element and holder.tag in ("ol", "ul", "li"):
+            break  # a browser numbers every list decimal unless told: an outer list's style stays
         if found := _LIST_STYLE.search((holder.get("style") or "").lower()):
-            return _STYLE_KINDS.get(found[1], "1")
+            return _STYLE_KINDS.get(found[1], "none" if found[1] == "none" else "1")
+    if _numbers_itself(element):
+        return "none"
     return "1"
+
+
+# "1.1", "2.3.4", "(a)", "iv.", "§ 3": a clause number written into the item's own text.
+_OWN_NUMBER: Final = re.compile(r"\s*(?:\d+(?:\.\d+)+\.?|\(?[a-z\d]{1,3}\)|§\s*\d)\s", re.I)
+
+
+def _numbers_itself(element: etree._Element) -> bool:
+    """Every item starts with its own number (legal text: "1.1 Services …"), and the page's
+    stylesheet hides the list's: a second number in front would be read as part of it."""
+    items = [item for item in element.iterchildren("li")]
+    return len(items) >= 2 and all(
+        _OWN_NUMBER.match(str(_STRING_VALUE(item)) + " ") for item in items
+    )
 
 
 def _counter(number: int, style: str) -> str:

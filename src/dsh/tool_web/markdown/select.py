@@ -8,8 +8,10 @@ while a page whose prose sits in one column loses the columns around it.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from typing import Final
+from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
@@ -114,15 +116,57 @@ def with_title(main: etree._Element, body: etree._Element) -> etree._Element:
     """`main` with the page's title (its first `<h1>`) on top when the selection left it out.
 
     The title often sits in a header beside the content column: a Stack Overflow question's,
-    a GitHub issue's (with its number and state), a documentation page's. Without it the
+    a GitHub issue's (with its number), a documentation page's. Without it the
     model reads a body without knowing what it is about (`web_fetch` adds no title line).
     """
     if main is body or main.tag not in _WRAPPERS or next(main.iter("h1"), None) is not None:
         return main
-    title = next(body.iter("h1"), None)
+    title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
     if title is None or not "".join(str(piece) for piece in title.itertext()).strip():
         return main
     heading = copy.deepcopy(title)
     heading.tail = None
     main.insert(0, heading)
     return main
+
+
+# Where an `h1` is the site's name or a widget's, not the page's title.
+_NOT_TITLE_WORDS: Final = frozenset(
+    {"logo", "brand", "branding", "masthead", "menu", "drawer", "popup", "modal",
+     "newsletter", "navbar", "nav"}
+)  # fmt: skip
+_NOT_TITLE_PAIRS: Final = frozenset(
+    {("site", "title"), ("site", "name"), ("site", "logo"), ("site", "header"), ("blog", "title")}
+)
+_TITLE_WORDS: Final = frozenset({"entry", "post", "page", "article"})
+_ROOT_LINKS: Final = frozenset({"/", "./", "#", ""})
+
+
+def _is_site_name(h1: etree._Element) -> bool:
+    """An `h1` holding the site's name: a link to the home page, or inside a logo, menu or
+    pop-up (older WordPress, Bootstrap and Blogger themes write the logo as the `h1`)."""
+    links = list(h1.iter("a"))
+    if links and all(_is_home(link.get("href") or "") for link in links):
+        return True
+    for element in (h1, *itertools.islice(h1.iterancestors(), _SITE_NAME_LEVELS)):
+        names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+        words = [word for word in _WORD_SPLIT.split(names) if word]
+        if not words or not _TITLE_WORDS.isdisjoint(words):
+            continue
+        if not _NOT_TITLE_WORDS.isdisjoint(words) or not _NOT_TITLE_PAIRS.isdisjoint(
+            itertools.pairwise(words)
+        ):
+            return True
+    return False
+
+
+_SITE_NAME_LEVELS: Final = 4
+_WORD_SPLIT: Final = re.compile(r"[^a-z0-9]+")
+
+
+def _is_home(href: str) -> bool:
+    href = href.strip()
+    if href in _ROOT_LINKS:
+        return True
+    parts = urlsplit(href)
+    return bool(parts.netloc) and parts.path in ("", "/") and not parts.query

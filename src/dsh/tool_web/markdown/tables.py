@@ -163,10 +163,15 @@ def is_layout_table(
     # next, as Pygments and Hugo print them): in a grid cell the code would lose its lines.
     if len(rows) == 1 and any(_is_listing(pre) for cell in cells for pre in cell.iter("pre")):
         return True
-    block_children = sum(
-        1 for row in rows for cell in row for child in cell if child.tag in _LAYOUT_CHILDREN
+    # Cells of several blocks each (paragraphs, lists) are page sections. One block per cell is
+    # still a grid cell: word processors and table components wrap every value in a `<p>` or
+    # `<div>` (a timetable's "On time" under each route).
+    extra_blocks = sum(
+        max(0, sum(1 for child in cell if child.tag in _LAYOUT_CHILDREN) - 1)
+        for row in rows
+        for cell in row
     )
-    return block_children > 2 * len(rows)
+    return extra_blocks > 2 * len(rows)
 
 
 def _is_listing(pre: etree._Element) -> bool:
