@@ -15,13 +15,13 @@ from dsh.tool_web.markdown.pagekind import is_article_page
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
     clean_input,
-    decode_protected_emails,
     parse,
     plain_text,
     strip_non_content,
     tokenized_text,
 )
-from dsh.tool_web.markdown.render import MarkdownRenderer, plain_to_markdown
+from dsh.tool_web.markdown.render import MarkdownRenderer
+from dsh.tool_web.markdown.repairs import decode_protected_emails
 from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
@@ -32,6 +32,7 @@ from dsh.tool_web.markdown.shell import (
 )
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
+from dsh.tool_web.markdown.text import plain_to_markdown
 
 _log = logging.getLogger(__name__)
 

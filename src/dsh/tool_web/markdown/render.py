@@ -1,19 +1,34 @@
-"""Rendering a (pruned) lxml subtree as compact GitHub-flavoured Markdown."""
+"""Rendering a (pruned) lxml subtree as compact GitHub-flavoured Markdown.
+
+The walk over the elements and the blocks it lays out: headings, paragraphs, lists, quotes,
+definition lists, tables, links, emphasis. Code (`codeblocks.py`), list numbering
+(`numbering.py`), superscripts and subscripts (`exponents.py`), the space between stacked
+inline elements (`spacing.py`) and text normalisation (`text.py`) have modules of their own.
+"""
 
 from __future__ import annotations
 
-import itertools
 import re
 import unicodedata
 from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.codeblocks import (
+    code_language,
+    code_text,
+    fenced_block,
+    inline_code,
+    is_line_number_gutter,
+)
+from dsh.tool_web.markdown.exponents import subscript, superscript
 from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
+from dsh.tool_web.markdown.numbering import counter, item_number, list_style, start_number
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
+from dsh.tool_web.markdown.spacing import run_together
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
@@ -23,6 +38,7 @@ from dsh.tool_web.markdown.tables import (
     table_row,
     table_rows,
 )
+from dsh.tool_web.markdown.text import collapse, normalise, string_value
 
 _BLOCK_TAGS: Final = frozenset(
     {
@@ -48,24 +64,8 @@ _EMPHASIS_TAGS: Final = frozenset({"em", "i"})
 _STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
 _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
-_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
 _WHOLLY_EMPHASISED: Final = re.compile(r"(\*\*?)([^*]+)\1")
-_WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
-_LANGUAGE_WRAPPER_LEVELS: Final = 2
 
-
-# What a superscript number looks like: "2", "15", "[3]", "-6".
-_SUPERSCRIPT_NUMBER: Final = re.compile(r"\[?[-−]?\d{1,4}\]?")
-# Superscripts that are abbreviations, not exponents: ordinals (1st, 2nd, French 1er, 2e,
-# Spanish 1º), Mme, and the marks of trademarks and footnotes.
-_NOT_EXPONENTS: Final = frozenset(
-    {"st", "nd", "rd", "th", "er", "re", "e", "ème", "eme", "me", "mme", "mlle", "lle", "o",
-     "os", "a", "as", "r", "º", "ª", "tm", "sm", "®", "©", "™", "*", "**", "†", "‡", "§", "¶"}
-)  # fmt: skip
-_MAX_INDEX_CHARS: Final = 10
-# A price's whole units just before raised cents; an element symbol before a formula's count.
-_PRICE_BEFORE: Final = re.compile(r"[$€£¥]\s?\d+$")
-_CHEMICAL_BEFORE: Final = re.compile(r"(?:[A-Z][a-z]?|\))$")
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 _RELATIVE_TIME: Final = re.compile(
@@ -73,34 +73,12 @@ _RELATIVE_TIME: Final = re.compile(
     r"|^\s*\d+\s?(?:s|m|min|h|hr|hrs|d|w|wk|mo|y|yr|yrs)\s*$",
     re.IGNORECASE,
 )
-_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
-# Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
-# word joiners, stray byte-order marks, and the bidirectional marks and overrides (the model
-# reads text in logical order; an override can make code display unlike what it is).
-# (Zero-width joiners stay: emoji and scripts need them.)
-_BIDI_CONTROLS: Final = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_INVISIBLE: Final = re.compile(f"[\u00ad\u200b\u2060\ufeff{_BIDI_CONTROLS}]")
-_WHITESPACE: Final = re.compile(r"\s+")
-_BLANK_LINES: Final = re.compile(r"\n{3,}")
 _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 # A code block's placeholder with what stands before it on its line (list indentation, quote
 # markers, a list item's own marker), which every line of the block must repeat.
 _CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
-_NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
-_BACKTICK_RUNS: Final = re.compile("`+")
 _BACKSLASH_BEFORE_BRACKET: Final = re.compile(r"\\(?=[\[\]]|$)")
 _HEADING_LINE: Final = re.compile(r"(#{1,6}) (.+)")
-
-
-def collapse(text: str) -> str:
-    return _WHITESPACE.sub(" ", text)
-
-
-def _normalise(markdown: str) -> str:
-    """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
-    visible = _INVISIBLE.sub("", markdown)
-    lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
-    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
 class MarkdownRenderer:
@@ -122,7 +100,7 @@ class MarkdownRenderer:
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
 
     def render(self, element: etree._Element) -> str:
-        markdown = drop_repeated_blocks(_normalise(self._element(element, 0)))
+        markdown = drop_repeated_blocks(normalise(self._element(element, 0)))
         markdown = markdown.replace(INDENT, " ")
         if not self._code_blocks:
             return markdown  # most pages: spare a pass over every line
@@ -130,18 +108,8 @@ class MarkdownRenderer:
 
     def _fenced(self, placeholder: re.Match[str]) -> str:
         """A code block fenced in place, every line carrying its list indentation or `>`."""
-        prefix = placeholder.group(1)
         language, code = self._code_blocks[int(placeholder.group(2))]
-        fence = _block_fence(code)
-        lines = [f"{fence}{language}", *code.split("\n"), fence]
-        # After the first line a list marker ("1. ", "- ") becomes indentation; quotes stay.
-        continuation = _NOT_QUOTE_MARKER.sub(" ", prefix)
-        return prefix + "\n".join(
-            [
-                lines[0],
-                *(continuation + line if line else continuation.rstrip() for line in lines[1:]),
-            ]
-        )
+        return fenced_block(placeholder.group(1), language, code)
 
     # -- traversal -------------------------------------------------------------------------
 
@@ -153,12 +121,7 @@ class MarkdownRenderer:
         for child in element:
             if isinstance(child.tag, str):
                 rendered = self._element(child, depth + 1)
-                if (
-                    previous is not None
-                    and child.tag in _STACKED_INLINE
-                    and previous.tag in _STACKED_INLINE
-                    and _run_together(previous, child)
-                ):
+                if previous is not None and run_together(previous, child):
                     parts.append(" ")
                 parts.append(rendered)
                 previous = child
@@ -194,11 +157,11 @@ class MarkdownRenderer:
         if tag == "img":
             return _emoji_alt(element)
         if tag in _CODE_TAGS:
-            return _inline_code(_code_text(element))  # its `<br>` lines as spaces, not glued
+            return inline_code(code_text(element))  # its `<br>` lines as spaces, not glued
         if tag == "sup":
-            return self._superscript(element, depth)
+            return superscript(element, self._contents(element, depth))
         if tag == "sub":
-            return self._subscript(element, depth)
+            return subscript(element, self._contents(element, depth))
         if tag in _STRONG_TAGS:
             return _wrap(self._contents(element, depth), "**")
         if tag in _EMPHASIS_TAGS:
@@ -214,32 +177,6 @@ class MarkdownRenderer:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
 
-    def _superscript(self, element: etree._Element, depth: int) -> str:
-        """A superscript number keeps a caret: `10^15`, `m^2`, a footnote's `^3`.
-
-        As plain text it would join the digits before it ("10<sup>15</sup>" read as 1015).
-        Other superscripts ("1<sup>st</sup>") read fine as they are.
-        """
-        text = self._contents(element, depth)
-        number = text.strip()
-        tail = element.tail or ""
-        if tail[:1] in ("/", "\u2044"):
-            return text  # a fraction's numerator: "1<sup>1</sup>/<sub>2</sub>" is 1 1/2
-        before = _text_before(element)
-        if number.isdigit() and len(number) == 2 and _PRICE_BEFORE.search(before):
-            return f".{number}"  # raised cents: "$19<sup>99</sup>" is $19.99
-        if _SUPERSCRIPT_NUMBER.fullmatch(number):
-            return f"^{number}{_apart(element)}"
-        plain = " ".join(str(_STRING_VALUE(element)).split())
-        if plain.isalpha() and len(plain) >= 2:
-            # An abbreviation or a badge, not an exponent: ordinals (1st, 1ers), Cie, ™-like
-            # marks, "NEW".
-            return f" {plain}" if plain.isupper() and len(plain) >= 3 else text
-        if _is_index(plain) and plain.lower() not in _NOT_EXPONENTS and plain[:1] != "[":
-            # `O(2<sup>n</sup>)` is not O(2n), `e<sup>-kt</sup>` not e-kt.
-            return f"^{_grouped(plain)}{_apart(element)}"
-        return text
-
     def _time(self, element: etree._Element, depth: int) -> str:
         """A relative time ("5 years ago", "yesterday") with the date it stands for.
 
@@ -252,21 +189,6 @@ class MarkdownRenderer:
             # a day off from an evening written in the page's own zone.
             return text
         return f"{text} ({date[0]})"
-
-    def _subscript(self, element: etree._Element, depth: int) -> str:
-        """A subscript after a letter or digit keeps an underscore: `log_2`, `x_i`, `a_(n+1)`.
-
-        Chemical formulas stay as they are written (`H<sub>2</sub>O`, `CO<sub>2</sub>`: digits
-        after a capital or a bracket), as the model reads them.
-        """
-        text = self._contents(element, depth)
-        plain = " ".join(str(_STRING_VALUE(element)).split())
-        before = _text_before(element)[-1:]
-        if not _is_index(plain) or not before.isalnum():
-            return text
-        if plain.isdigit() and (before.isdigit() or _CHEMICAL_BEFORE.search(_text_before(element))):
-            return text  # H2O, Fe2O3, MgCl2, (OH)2
-        return f"_{_grouped(plain)}{_apart(element)}"
 
     # -- blocks ------------------------------------------------------------------------------
 
@@ -311,8 +233,8 @@ class MarkdownRenderer:
 
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
         reversed_order = ordered and element.get("reversed") is not None
-        number = _start_number(element, reversed_order)
-        style = _list_style(element) if ordered else "1"
+        number = start_number(element, reversed_order)
+        style = list_style(element) if ordered else "1"
         step = -1 if reversed_order else 1
         items: list[str] = []
         indent = INDENT * 2
@@ -324,10 +246,10 @@ class MarkdownRenderer:
             if tag == "li":
                 _flush_loose(loose, items)
                 if ordered:
-                    number = _item_number(child, number)
-                body = _normalise(self._contents(child, depth + 1))
+                    number = item_number(child, number)
+                body = normalise(self._contents(child, depth + 1))
                 if body:
-                    marker = f"{_counter(number, style)}." if ordered and style != "none" else "-"
+                    marker = f"{counter(number, style)}." if ordered and style != "none" else "-"
                     indent = INDENT * (len(marker) + 1)
                     items.append(_hang(body, f"{marker} ", indent))
                 number += step  # an empty item still takes its number, as in a browser
@@ -335,7 +257,7 @@ class MarkdownRenderer:
                 # A list written straight inside a list (no <li> around it): browsers indent it
                 # under the item before, and so do we.
                 _flush_loose(loose, items)
-                nested = _normalise(self._element(child, depth + 1))
+                nested = normalise(self._element(child, depth + 1))
                 if nested:
                     items.append(_hang(nested, indent, indent))
             elif isinstance(tag, str):
@@ -359,9 +281,9 @@ class MarkdownRenderer:
             elif item.tag == "dt" and "sig" in (item.get("class") or "").split():
                 # Sphinx's API signature (`<dt class="sig">`): code, not a sentence. Rendered
                 # inline, its parameters came out emphasised and its `*args` read as markup.
-                tag, body = "dt", _inline_code(_signature_text(item))
+                tag, body = "dt", inline_code(_signature_text(item))
             else:
-                tag, body = item.tag, _normalise(self._element(item, depth + 1))
+                tag, body = item.tag, normalise(self._element(item, depth + 1))
             if tag == "dt":
                 if term:
                     blocks.append(term)
@@ -377,17 +299,17 @@ class MarkdownRenderer:
         return "\n\n" + "\n\n".join(blocks) + "\n\n"
 
     def _blockquote(self, element: etree._Element, depth: int) -> str:
-        body = _normalise(self._contents(element, depth))
+        body = normalise(self._contents(element, depth))
         if not body:
             return ""
         quoted = "\n".join(f"> {line}" if line else ">" for line in body.split("\n"))
         return f"\n\n{quoted}\n\n"
 
     def _code_block(self, element: etree._Element) -> str:
-        code = _code_text(element).strip("\n")
-        if not code.strip() or _is_line_number_gutter(element, code):
+        code = code_text(element).strip("\n")
+        if not code.strip() or is_line_number_gutter(element, code):
             return ""
-        self._code_blocks.append((_language(element), code))
+        self._code_blocks.append((code_language(element), code))
         return f"\n\n{CODE_OPEN}{len(self._code_blocks) - 1}{CODE_CLOSE}\n\n"
 
     def _table(self, table: etree._Element, depth: int) -> str:
@@ -423,11 +345,11 @@ class MarkdownRenderer:
     def _cell(self, cell: etree._Element, depth: int) -> str:
         self._cells_open += 1
         try:
-            text = collapse(_normalise(self._contents(cell, depth + 1)).replace(INDENT, ""))
+            text = collapse(normalise(self._contents(cell, depth + 1)).replace(INDENT, ""))
         finally:
             self._cells_open -= 1
         # A grid row cannot hold a fenced block: code in a cell becomes inline code.
-        text = _CODE_PLACEHOLDER.sub(lambda m: _inline_code(self._code_blocks[int(m[1])][1]), text)
+        text = _CODE_PLACEHOLDER.sub(lambda m: inline_code(self._code_blocks[int(m[1])][1]), text)
         return text.strip().replace("|", "\\|")
 
     def _in_prose(self, link: etree._Element) -> bool:
@@ -486,48 +408,6 @@ class MarkdownRenderer:
         return f"{lead}[{label}]({url}){trail}"
 
 
-# Inline elements that cards stack with CSS (`display: block`): a brand over a product name,
-# a price over "VAT included", tags in a row. Side by side in the markup they have no space.
-_STACKED_INLINE: Final = frozenset({"span", "a", "small", "label"})
-_STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
-
-
-def _is_index(text: str) -> bool:
-    """Short, and written like a formula: letters, digits, signs and brackets only. Not a
-    price's raised cents (`$19<sup>.99</sup>`) or a numbered note (`<sup>1.</sup>`)."""
-    return (
-        0 < len(text) <= _MAX_INDEX_CHARS
-        and _INDEX.fullmatch(text) is not None
-        and text[:1] not in ".,"
-        and text[-1:] not in ".,"
-    )
-
-
-_INDEX: Final = re.compile(r"[\w+\-−=*/′'.,()]*\w[\w+\-−=*/′'.,()]*")
-
-
-def _grouped(index: str) -> str:
-    """`n`, `2`, or `(-kt)`: more than one character is bracketed so it reads as one."""
-    if len(index) == 1 or index.isdigit() or (index[:1] == "(" and index[-1:] == ")"):
-        return index
-    return f"({index})"
-
-
-def _apart(index: etree._Element) -> str:
-    """A space after an exponent or subscript that a word or number follows: `log_2 8`, not
-    `log_28`."""
-    return " " if (index.tail or "")[:1].isalnum() else ""
-
-
-def _text_before(element: etree._Element) -> str:
-    """The text just before `element` inside its parent."""
-    previous = element.getprevious()
-    if previous is not None:
-        return previous.tail or str(_STRING_VALUE(previous))
-    parent = element.getparent()
-    return (parent.text or "") if parent is not None else ""
-
-
 def _emoji_alt(image: etree._Element) -> str:
     """An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is text.
 
@@ -546,40 +426,6 @@ def _emoji_alt(image: etree._Element) -> str:
 _MAX_EMOJI_CHARS: Final = 8  # flags, skin tones and families are several code points
 # Symbols, plus the joiners and selectors that compose emoji sequences.
 _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
-
-
-def _run_together(previous: etree._Element, current: etree._Element) -> bool:
-    """Whether two adjacent sibling `_STACKED_INLINE` elements would merge into one word
-    ("PULL&BEARFaux"), judged on their text, whatever Markdown they render to.
-
-    Only whole words on both sides: a word split over two spans ("f"+"or"), per-letter spans
-    and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
-    """
-    before = str(_STRING_VALUE(previous)).rstrip(_BIDI_CONTROLS)
-    after = str(_STRING_VALUE(current)).lstrip(_BIDI_CONTROLS)
-    end, start = before[-1:], after[:1]
-    if end.isalnum() and start in _CURRENCY:
-        return True  # "$120.00" beside "$89.00", "Trail Boot" beside "$89.00": one word
-    if not (end.isalnum() and start.isalnum()) or _is_cjk(end) or _is_cjk(start):
-        # Chinese and Japanese write words without spaces: "東京" + "大学" is one word.
-        return False
-    last_word = before.rsplit(None, 1)[-1]
-    first_word = after.split(None, 1)[0]
-    return len(last_word) >= 2 and len(first_word) >= 2
-
-
-_CURRENCY: Final = "$€£¥₹"
-
-
-def _is_cjk(char: str) -> bool:
-    """Han or kana: scripts written without spaces between words (Korean has spaces)."""
-    code = ord(char) if char else 0
-    return (
-        0x3040 <= code <= 0x30FF  # Hiragana, Katakana
-        or 0x3400 <= code <= 0x9FFF  # CJK unified ideographs (and extension A)
-        or 0xF900 <= code <= 0xFAFF  # CJK compatibility ideographs
-        or 0x20000 <= code <= 0x2FFFF  # CJK extensions B and later
-    )
 
 
 # Where the walk up from a link stops, for each question asked about it.
@@ -620,21 +466,6 @@ def _is_permalink_mark(link: etree._Element, text: str) -> bool:
     )
 
 
-_LINE_NUMBERS: Final = re.compile(r"\s*\d+(?:\s+\d+)+\s*")
-
-
-def _is_line_number_gutter(pre: etree._Element, code: str) -> bool:
-    """The line numbers of a code listing laid out as a table: a `pre` of nothing but numbers,
-    in a cell whose row holds the code in another `pre`."""
-    if not _LINE_NUMBERS.fullmatch(code):
-        return False
-    cell = next(pre.iterancestors("td", "th"), None)
-    row = cell.getparent() if cell is not None else None
-    return row is not None and any(
-        True for other in row if other is not cell for _ in other.iter("pre")
-    )
-
-
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
     """A list's `dt`/`dd` children in order, looking through the `div`s HTML allows around
     each group; stray elements and text between them come along in place."""
@@ -659,7 +490,7 @@ def _signature_text(term: etree._Element) -> str:
     """A signature's text without its permalink mark and `[source]` link (Sphinx viewcode)."""
     pieces = [term.text or ""]
     for child in term:
-        text = str(_STRING_VALUE(child))
+        text = string_value(child)
         if child.tag != "a" or not (
             _is_permalink_mark(child, text)
             or any("viewcode-link" in (e.get("class") or "").split() for e in child.iter())
@@ -680,7 +511,7 @@ def _joinable(term: str, definition: str) -> bool:
 
 def _flush_loose(loose: list[str], items: list[str]) -> None:
     if any(piece.strip() for piece in loose):  # nearly always nothing: spare the normalising
-        text = _normalise("".join(loose))
+        text = normalise("".join(loose))
         if text:
             items.append(text)
     loose.clear()
@@ -716,177 +547,5 @@ def _wrap(text: str, marker: str) -> str:
     return f"{lead}{marker}{stripped}{marker}{trail}"
 
 
-def _inline_code(text: str) -> str:
-    code = collapse(text).strip()
-    if not code:
-        return ""
-    fence = _inline_fence(code)
-    if code.startswith("`") or code.endswith("`"):
-        code = f" {code} "  # CommonMark strips one space each side; a backtick would merge
-    return f"{fence}{code}{fence}"
-
-
-def _inline_fence(code: str) -> str:
-    """The shortest run of backticks that the code does not contain (CommonMark code spans)."""
-    runs = {len(run) for run in _BACKTICK_RUNS.findall(code)}
-    length = 1
-    while length in runs:
-        length += 1
-    return "`" * length
-
-
-def _block_fence(code: str) -> str:
-    """Three backticks, or a fence the code cannot close: `~~~` when it has a run of three
-    backticks or more, longer backticks when it has `~~~` too."""
-    longest = max((len(run) for run in _BACKTICK_RUNS.findall(code)), default=0)
-    if longest < 3:
-        return "```"
-    if "~~~" not in code:
-        return "~~~"
-    return "`" * (longest + 1)
-
-
-def _language(pre: etree._Element) -> str:
-    for element in (pre, *pre.iter("code")):
-        for attribute in ("data-lang", "data-language"):
-            value = (element.get(attribute) or "").strip()
-            if value.isidentifier():
-                return value.lower()
-        if language := _class_language(element, _LANGUAGE_PREFIXES):
-            return language
-    # Sphinx and GitHub name it on the wrappers (`<div class="highlight-python"><div
-    # class="highlight"><pre>`). Only their `highlight-` names: a wrapper's `lang-en` is the
-    # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
-    for wrapper in itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS):
-        language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
-        if language and language not in ("default", "none"):
-            return language
-    return ""
-
-
-def _class_language(element: etree._Element, prefixes: tuple[str, ...]) -> str:
-    # SyntaxHighlighter writes `class="brush: python; gutter: false"`: the name is a token
-    # of its own after `brush:`.
-    tokens = (element.get("class") or "").replace("brush: ", "brush:").split()
-    for token in tokens:
-        for prefix in prefixes:
-            if token.startswith(prefix) and len(token) > len(prefix):
-                return token[len(prefix) :].rstrip(";").lower()
-    return ""
-
-
-def _start_number(element: etree._Element, reversed_order: bool) -> int:
-    """The first item's number: `start`, else 1 (a `reversed` list counts down from its length)."""
-    try:
-        return int(element.get("start") or "")
-    except ValueError:
-        return sum(1 for _ in element.iterchildren("li")) if reversed_order else 1
-
-
-_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)")
-_STYLE_KINDS: Final = {
-    "lower-alpha": "a", "lower-latin": "a", "upper-alpha": "A", "upper-latin": "A",
-    "lower-roman": "i", "upper-roman": "I", "decimal": "1",
-}  # fmt: skip
-# The CSS is inherited: Wikipedia sets `list-style-type: lower-alpha` on the div around the
-# notes list, and the text cites them as [a], [b].
-_LIST_STYLE_LEVELS: Final = 3
-
-
-def _list_style(element: etree._Element) -> str:
-    """How an ordered list counts: "1", "a", "A", "i", "I" (its `type`, else inline CSS), or
-    "none" (no numbers shown: the items carry their own)."""
-    kind = (element.get("type") or "").strip()
-    if kind in ("1", "a", "A", "i", "I"):
-        return kind
-    for holder in itertools.islice(
-        itertools.chain([element], element.iterancestors()), _LIST_STYLE_LEVELS
-    ):
-        if holder is not element and holder.tag in ("ol", "ul", "li"):
-            break  # a browser numbers every list decimal unless told: an outer list's style stays
-        if found := _LIST_STYLE.search((holder.get("style") or "").lower()):
-            return _STYLE_KINDS.get(found[1], "none" if found[1] == "none" else "1")
-    if _numbers_itself(element):
-        return "none"
-    return "1"
-
-
-# "1.1", "2.3.4", "(a)", "iv.", "§ 3": a clause number written into the item's own text.
-_OWN_NUMBER: Final = re.compile(r"\s*(?:\d+(?:\.\d+)+\.?|\(?[a-z\d]{1,3}\)|§\s*\d)\s", re.I)
-
-
-def _numbers_itself(element: etree._Element) -> bool:
-    """Every item starts with its own number (legal text: "1.1 Services …"), and the page's
-    stylesheet hides the list's: a second number in front would be read as part of it."""
-    items = [item for item in element.iterchildren("li")]
-    return len(items) >= 2 and all(
-        _OWN_NUMBER.match(str(_STRING_VALUE(item)) + " ") for item in items
-    )
-
-
-def _counter(number: int, style: str) -> str:
-    """`number` written as the list style counts: 3 → "c", "C", "iii" or "III"."""
-    if style == "1" or not 0 < number < 4000:
-        return str(number)
-    if style in ("a", "A"):
-        letters = ""
-        while number:
-            number, rest = divmod(number - 1, 26)
-            letters = chr(ord("a") + rest) + letters
-        return letters if style == "a" else letters.upper()
-    roman = ""
-    for value, numeral in _ROMAN:
-        count, number = divmod(number, value)
-        roman += numeral * count
-    return roman if style == "I" else roman.lower()
-
-
-_ROMAN: Final = (
-    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-)  # fmt: skip
-
-
-def _item_number(item: etree._Element, number: int) -> int:
-    """An item's own `value` (the number a browser shows, and counts on from), else `number`."""
-    try:
-        return int(item.get("value") or "")
-    except ValueError:
-        return number
-
-
-def plain_to_markdown(text: str) -> str:
-    """Plain text from a fallback path, with whitespace normalised like rendered Markdown."""
-    return _normalise(text)
-
-
 def _text(element: etree._Element) -> str:
     return "".join(str(piece) for piece in element.itertext())
-
-
-# Inside <pre>, these end a line even without a newline character: pages that build code
-# listings from `<br>` or one `<div>` per line would otherwise run every line together.
-_CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
-
-
-def _code_text(pre: etree._Element) -> str:
-    """The text of a code block, with `<br>` and per-line block elements as newlines.
-
-    No-break spaces (`&nbsp;` indentation, as editors that write code without `<pre>` do) are
-    plain spaces: code copied with them does not run.
-    """
-    parts: list[str] = []
-    for event, element in etree.iterwalk(pre, events=("start", "end")):
-        if event == "start":
-            if element.tag == "br":
-                parts.append("\n")
-            if element.text:
-                parts.append(element.text)
-            continue
-        if element is pre:
-            break
-        if element.tag in _CODE_LINE_ENDS and parts and not parts[-1].endswith("\n"):
-            parts.append("\n")
-        if element.tail:
-            parts.append(element.tail)
-    return "".join(parts).replace("\u00a0", " ")

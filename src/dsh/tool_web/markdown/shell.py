@@ -14,7 +14,7 @@ from typing import Final
 
 from lxml import etree
 
-from dsh.tool_web.markdown.render import collapse
+from dsh.tool_web.markdown.text import collapse
 
 # Fewer words than this is not a page the model can use, whatever the cause.
 SHELL_MAX_WORDS: Final = 25

@@ -13,6 +13,13 @@ def visible_length(text: str | None) -> int:
     return len(text.strip()) if text else 0
 
 
+def text_without_whitespace(element: etree._Element) -> str:
+    """The text of `element` (its tail included) with all whitespace removed, serialised by
+    libxml2: how much text there is, whatever the markup's indentation."""
+    text: str = etree.tostring(element, method="text", encoding="unicode")
+    return "".join(text.split())
+
+
 # JSON this long in an element's own text is script state (hidden grids, widget configs).
 _DUMP_MIN_CHARS: Final = 100
 

@@ -1,0 +1,141 @@
+"""Code as the model reads it: fenced blocks with their language, and inline code spans.
+
+What the code's text is (`<br>` and one element per line end lines; no-break spaces are
+spaces), which language the page names for it (on the `pre`, its `code`, or the wrappers
+Sphinx and GitHub put around it), which fence the code cannot close, and which `pre` is only
+the line numbers of a listing laid out as a table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.text import collapse
+
+_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
+_WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
+_LANGUAGE_WRAPPER_LEVELS: Final = 2
+_NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
+_BACKTICK_RUNS: Final = re.compile("`+")
+
+
+def fenced_block(prefix: str, language: str, code: str) -> str:
+    """A code block fenced in place after `prefix` (what stands before it on its line: list
+    indentation, quote markers, a list item's own marker), every line carrying its list
+    indentation or `>`."""
+    fence = _block_fence(code)
+    lines = [f"{fence}{language}", *code.split("\n"), fence]
+    # After the first line a list marker ("1. ", "- ") becomes indentation; quotes stay.
+    continuation = _NOT_QUOTE_MARKER.sub(" ", prefix)
+    return prefix + "\n".join(
+        [
+            lines[0],
+            *(continuation + line if line else continuation.rstrip() for line in lines[1:]),
+        ]
+    )
+
+
+def inline_code(text: str) -> str:
+    code = collapse(text).strip()
+    if not code:
+        return ""
+    fence = _inline_fence(code)
+    if code.startswith("`") or code.endswith("`"):
+        code = f" {code} "  # CommonMark strips one space each side; a backtick would merge
+    return f"{fence}{code}{fence}"
+
+
+def _inline_fence(code: str) -> str:
+    """The shortest run of backticks that the code does not contain (CommonMark code spans)."""
+    runs = {len(run) for run in _BACKTICK_RUNS.findall(code)}
+    length = 1
+    while length in runs:
+        length += 1
+    return "`" * length
+
+
+def _block_fence(code: str) -> str:
+    """Three backticks, or a fence the code cannot close: `~~~` when it has a run of three
+    backticks or more, longer backticks when it has `~~~` too."""
+    longest = max((len(run) for run in _BACKTICK_RUNS.findall(code)), default=0)
+    if longest < 3:
+        return "```"
+    if "~~~" not in code:
+        return "~~~"
+    return "`" * (longest + 1)
+
+
+def code_language(pre: etree._Element) -> str:
+    for element in (pre, *pre.iter("code")):
+        for attribute in ("data-lang", "data-language"):
+            value = (element.get(attribute) or "").strip()
+            if value.isidentifier():
+                return value.lower()
+        if language := _class_language(element, _LANGUAGE_PREFIXES):
+            return language
+    # Sphinx and GitHub name it on the wrappers (`<div class="highlight-python"><div
+    # class="highlight"><pre>`). Only their `highlight-` names: a wrapper's `lang-en` is the
+    # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
+    for wrapper in itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS):
+        language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
+        if language and language not in ("default", "none"):
+            return language
+    return ""
+
+
+def _class_language(element: etree._Element, prefixes: tuple[str, ...]) -> str:
+    # SyntaxHighlighter writes `class="brush: python; gutter: false"`: the name is a token
+    # of its own after `brush:`.
+    tokens = (element.get("class") or "").replace("brush: ", "brush:").split()
+    for token in tokens:
+        for prefix in prefixes:
+            if token.startswith(prefix) and len(token) > len(prefix):
+                return token[len(prefix) :].rstrip(";").lower()
+    return ""
+
+
+_LINE_NUMBERS: Final = re.compile(r"\s*\d+(?:\s+\d+)+\s*")
+
+
+def is_line_number_gutter(pre: etree._Element, code: str) -> bool:
+    """The line numbers of a code listing laid out as a table: a `pre` of nothing but numbers,
+    in a cell whose row holds the code in another `pre`."""
+    if not _LINE_NUMBERS.fullmatch(code):
+        return False
+    cell = next(pre.iterancestors("td", "th"), None)
+    row = cell.getparent() if cell is not None else None
+    return row is not None and any(
+        True for other in row if other is not cell for _ in other.iter("pre")
+    )
+
+
+# Inside <pre>, these end a line even without a newline character: pages that build code
+# listings from `<br>` or one `<div>` per line would otherwise run every line together.
+_CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
+
+
+def code_text(pre: etree._Element) -> str:
+    """The text of a code block, with `<br>` and per-line block elements as newlines.
+
+    No-break spaces (`&nbsp;` indentation, as editors that write code without `<pre>` do) are
+    plain spaces: code copied with them does not run.
+    """
+    parts: list[str] = []
+    for event, element in etree.iterwalk(pre, events=("start", "end")):
+        if event == "start":
+            if element.tag == "br":
+                parts.append("\n")
+            if element.text:
+                parts.append(element.text)
+            continue
+        if element is pre:
+            break
+        if element.tag in _CODE_LINE_ENDS and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        if element.tail:
+            parts.append(element.tail)
+    return "".join(parts).replace("\u00a0", " ")

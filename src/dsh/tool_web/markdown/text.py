@@ -1,0 +1,45 @@
+"""Text as the renderer reads it from elements and writes it into Markdown.
+
+An element's text joined in C, whitespace collapsed inside a line, and the final normalisation
+of the Markdown: runs of spaces, trimmed lines, blank lines, and the invisible characters that
+a browser does not show but a tokenizer splits words on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
+# Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
+# word joiners, stray byte-order marks, and the bidirectional marks and overrides (the model
+# reads text in logical order; an override can make code display unlike what it is).
+# (Zero-width joiners stay: emoji and scripts need them.)
+BIDI_CONTROLS: Final = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_INVISIBLE: Final = re.compile(f"[\u00ad\u200b\u2060\ufeff{BIDI_CONTROLS}]")
+_WHITESPACE: Final = re.compile(r"\s+")
+_BLANK_LINES: Final = re.compile(r"\n{3,}")
+_STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
+
+
+def string_value(element: etree._Element) -> str:
+    """The text of `element` and its descendants (not its tail)."""
+    return str(_STRING_VALUE(element))
+
+
+def collapse(text: str) -> str:
+    return _WHITESPACE.sub(" ", text)
+
+
+def normalise(markdown: str) -> str:
+    """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
+    visible = _INVISIBLE.sub("", markdown)
+    lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def plain_to_markdown(text: str) -> str:
+    """Plain text from a fallback path, with whitespace normalised like rendered Markdown."""
+    return normalise(text)
