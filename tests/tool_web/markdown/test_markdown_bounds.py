@@ -186,3 +186,29 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
     assert "## Setup" in out  # rendered, not the plain-text fallback
     assert "Before 0 and 7 after." in out
     assert not any(marker in out for marker in "\x01\x02\x03")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 20,000 tab rows beside three panels: each row looked through the whole container.
+        "<div>"
+        + '<div role="tablist"><span role="tab">a</span><span role="tab">b</span></div>' * 20_000
+        + '<div role="tabpanel">x</div>' * 3
+        + "</div>",
+        # 50,000 checkboxes in one list item: each walked the item's text before it.
+        "<ul><li>"
+        + "<span>word</span>" * 50_000
+        + "<input type=checkbox disabled>" * 50_000
+        + "</li></ul>",
+        # 200,000 line numbers in one code block: each moved the growing text before it.
+        "<pre>" + '<span class="ln">1</span>x = 1\n' * 200_000 + "</pre>",
+    ],
+    ids=["tab-rows-in-one-container", "checkboxes-in-one-item", "line-numbers-in-one-block"],
+)
+def test_the_tree_repairs_stay_linear(body: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.strip()  # what it says depends on the case; that it finishes is the point
+    assert elapsed < 10, elapsed

@@ -101,9 +101,14 @@ def _apart(index: etree._Element) -> str:
 
 
 def _text_before(element: etree._Element) -> str:
-    """The text just before `element` inside its parent."""
+    """The end of the text just before `element` inside its parent (all the rules need)."""
     previous = element.getprevious()
     if previous is not None:
-        return previous.tail or string_value(previous)
-    parent = element.getparent()
-    return (parent.text or "") if parent is not None else ""
+        text = previous.tail or string_value(previous)
+    else:
+        parent = element.getparent()
+        text = (parent.text or "") if parent is not None else ""
+    return text[-_LOOK_BACK_CHARS:]
+
+
+_LOOK_BACK_CHARS: Final = 40

@@ -56,6 +56,7 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
 # Enabled checkboxes are form controls (a listing's filters), not marks.
 def _task_checkboxes_as_marks(root: etree._Element) -> None:
     # `iter` with a tag filters in C: an XPath over the whole tree costs ten times more.
+    seen: set[etree._Element] = set()  # only an item's first checkbox can lead it
     for box in list(root.iter("input")):
         if box.get("disabled") is None or (box.get("type") or "").lower() != "checkbox":
             continue
@@ -65,7 +66,10 @@ def _task_checkboxes_as_marks(root: etree._Element) -> None:
         # In the item itself or its first paragraph (a loose list), as Markdown renderers put it;
         # deeper (inside a `div` of a widget) it is a control that merely sits in a list.
         item = parent.getparent() if parent.tag == "p" else parent
-        if item is None or item.tag != "li" or _text_before(item, box).strip():
+        if item is None or item.tag != "li" or item in seen:
+            continue
+        seen.add(item)
+        if _has_text_before(item, box):
             continue
         mark = etree.Element("span")
         mark.text = "[x] " if box.get("checked") is not None else "[ ] "
@@ -73,17 +77,17 @@ def _task_checkboxes_as_marks(root: etree._Element) -> None:
         parent.replace(box, mark)
 
 
-def _text_before(container: etree._Element, target: etree._Element) -> str:
-    """The text of `container` that comes before `target` in document order."""
-    pieces: list[str] = []
+def _has_text_before(container: etree._Element, target: etree._Element) -> bool:
+    """Whether `container` shows any text before `target` (document order; stops at the first)."""
     for event, element in etree.iterwalk(container, events=("start", "end")):
         if element is target:
-            break
-        if event == "start":
-            pieces.append(element.text or "")
-        elif element is not container:
-            pieces.append(element.tail or "")
-    return "".join(pieces)
+            return False
+        text = (
+            element.text if event == "start" else (None if element is container else element.tail)
+        )
+        if text and text.strip():
+            return True
+    return False
 
 
 # Code written as `<code>` with `<br>` line breaks (Blogger, older WordPress plugins, forum
@@ -132,16 +136,11 @@ def _inline_line_numbers_dropped(root: etree._Element) -> None:
             and "".join(str(piece) for piece in e.itertext()).strip().isdigit()
         ]
         for number in numbers:
-            parent = number.getparent()
-            if parent is None:
-                continue
-            tail = number.tail or ""
-            previous = number.getprevious()
-            if previous is not None:
-                previous.tail = (previous.tail or "") + tail
-            else:
-                parent.text = (parent.text or "") + tail
-            parent.remove(number)
+            # Emptied in place, its tail (the line's code) where it was: moving each tail onto
+            # the text before would copy the growing text once per line.
+            for child in list(number):
+                number.remove(child)
+            number.text = None
 
 
 # A <button> holding block-level elements is not a label. Either libxml2 never closed it (it

@@ -13,6 +13,7 @@ from MkDocs Material's `tabbed-set` (labels, then blocks, in order).
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 import lxml.etree as etree
@@ -25,10 +26,12 @@ def label_tab_panels(root: etree._Element) -> None:
     """Give each tab panel under `root` its label, in place; drop the labels' row.
 
     Call it only on pages whose source has tabs (`role="tab"`, `tabbed-set`): it searches
-    the whole tree.
+    the whole tree. At most `_MAX_WIDGETS` widgets of each kind are paired, and each panel is
+    looked up by its near ancestors, so a page of a hundred thousand tab rows stays linear.
     """
     by_id: dict[str, etree._Element] | None = None
-    for tablist in _elements(_TABLISTS(root)):
+    near: dict[etree._Element, list[etree._Element]] | None = None
+    for tablist in _elements(_TABLISTS(root))[:_MAX_WIDGETS]:
         tabs = [e for e in tablist.iter() if e.get("role") == "tab"]
         if not tabs:
             continue
@@ -39,9 +42,11 @@ def label_tab_panels(root: etree._Element) -> None:
                 by_id = {str(e.get("id")): e for e in _elements(_WITH_ID(root))}
             panels = [by_id.get(target) for target in targets]
         if not panels or any(panel is None for panel in panels):
-            panels = _panels_beside(tablist, len(tabs))
+            if near is None:
+                near = _panels_by_ancestor(root)
+            panels = _panels_beside(tablist, len(tabs), near)
         _pair(tablist, tabs, panels)
-    for tab_set in _elements(_TABBED_SETS(root)):
+    for tab_set in _elements(_TABBED_SETS(root))[:_MAX_WIDGETS]:
         labels = [e for e in tab_set.iter("label")]
         blocks: list[etree._Element | None] = [
             e for e in tab_set.iter("div") if "tabbed-block" in _classes(e)
@@ -51,7 +56,12 @@ def label_tab_panels(root: etree._Element) -> None:
             _pair(holder, labels, blocks)
 
 
+_MAX_WIDGETS: Final = 200
+# How far above a panel its tab row may sit: the row's parent or grandparent holds the panels,
+# at most this many levels above each of them.
+_PANEL_LEVELS: Final = 4
 _TABLISTS: Final = etree.XPath("//*[@role='tablist']")
+_PANELS: Final = etree.XPath("//*[@role='tabpanel']")
 _WITH_ID: Final = etree.XPath("//*[@id]")
 _TABBED_SETS: Final = etree.XPath("//div[contains(@class, 'tabbed-set')]")
 
@@ -64,21 +74,29 @@ def _classes(element: etree._Element) -> list[str]:
     return (element.get("class") or "").split()
 
 
-def _panels_beside(tablist: etree._Element, count: int) -> list[etree._Element | None]:
-    """The `role=tabpanel` elements under the tablist's parent (or grandparent), if there are
-    exactly as many as tabs."""
-    for container in (tablist.getparent(), *_grandparent(tablist)):
-        if container is None:
-            continue
-        panels = [e for e in container.iter() if e.get("role") == "tabpanel"]
+def _panels_by_ancestor(root: etree._Element) -> dict[etree._Element, list[etree._Element]]:
+    """Every `role=tabpanel`, in document order, under each of its near ancestors.
+
+    Keyed by the elements themselves: lxml hands out the same proxy for a node while one is
+    alive, and the keys keep them alive (an `id()` of a dropped proxy could be reused).
+    """
+    near: dict[etree._Element, list[etree._Element]] = {}
+    for panel in _elements(_PANELS(root)):
+        for ancestor in itertools.islice(panel.iterancestors(), _PANEL_LEVELS):
+            near.setdefault(ancestor, []).append(panel)
+    return near
+
+
+def _panels_beside(
+    tablist: etree._Element, count: int, near: dict[etree._Element, list[etree._Element]]
+) -> list[etree._Element | None]:
+    """The panels under the tablist's parent (or grandparent), if there are exactly as many as
+    tabs."""
+    for container in itertools.islice(tablist.iterancestors(), 2):
+        panels = near.get(container, [])
         if len(panels) == count:
             return list(panels)
     return [None] * count
-
-
-def _grandparent(element: etree._Element) -> list[etree._Element | None]:
-    parent = element.getparent()
-    return [parent.getparent() if parent is not None else None]
 
 
 def _pair(
