@@ -203,8 +203,17 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         + "</li></ul>",
         # 200,000 line numbers in one code block: each moved the growing text before it.
         "<pre>" + '<span class="ln">1</span>x = 1\n' * 200_000 + "</pre>",
+        # 20,000 KaTeX formulas in one holder: each searched the holder for its visual layer.
+        '<span class="katex">'
+        + '<span class="katex-mathml"><math><mi>x</mi></math></span>' * 20_000
+        + '<span class="katex-html">x</span></span>',
     ],
-    ids=["tab-rows-in-one-container", "checkboxes-in-one-item", "line-numbers-in-one-block"],
+    ids=[
+        "tab-rows-in-one-container",
+        "checkboxes-in-one-item",
+        "line-numbers-in-one-block",
+        "formulas-in-one-katex-holder",
+    ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:
     start = time.perf_counter()

@@ -28,6 +28,8 @@ _MAX_MATHML_DEPTH: Final = 50
 def formulas_as_tex(root: etree._Element) -> None:
     """Replace each formula under `root` with its TeX, in place."""
     _mathjax_sources_as_tex(root)
+    if any(True for _ in root.iter("math")):
+        _drop_katex_rendering(root)
     for math in list(root.iter("math")):
         if any(True for _ in math.iterancestors("math")):
             continue
@@ -37,7 +39,6 @@ def formulas_as_tex(root: etree._Element) -> None:
         if wrapped := _DISPLAYSTYLE.fullmatch(tex):
             tex = wrapped[1].strip()
         display = (math.get("display") or "").lower() == "block"
-        _drop_katex_rendering(math)
         _replace(math, tex, display)
 
 
@@ -49,20 +50,23 @@ def _mathjax_sources_as_tex(root: etree._Element) -> None:
             _replace(script, " ".join((script.text or "").split()), "mode=display" in kind)
 
 
-def _drop_katex_rendering(math: etree._Element) -> None:
-    """KaTeX writes each formula twice: MathML (read here) and an `aria-hidden` visual layer
-    of glyph spans beside it (`<span class="katex-html">`), which would follow as `x2`."""
-    for holder in math.iterancestors():
-        classes = (holder.get("class") or "").split()
-        if "katex" in classes or "katex-display" in classes:
-            layers = [e for e in holder.iter() if "katex-html" in (e.get("class") or "").split()]
-            for layer in layers:
-                parent = layer.getparent()
-                if parent is not None:
-                    parent.remove(layer)
-            return
-        if holder.tag in ("p", "div", "body", "li", "td"):
-            return
+def _drop_katex_rendering(root: etree._Element) -> None:
+    """KaTeX writes each formula twice: MathML (read as TeX here) and an `aria-hidden` visual
+    layer of glyph spans beside it (`<span class="katex-html">`), which would follow as `x2`.
+    The layer goes when its KaTeX holder also has the MathML; one pass over the spans."""
+    holds_mathml: dict[etree._Element, bool] = {}
+    for layer in list(root.iter("span")):
+        if "katex-html" not in (layer.get("class") or "").split():
+            continue
+        holder = layer.getparent()
+        if holder is None:
+            continue
+        if holder not in holds_mathml:
+            holds_mathml[holder] = any(
+                "katex-mathml" in (sibling.get("class") or "").split() for sibling in holder
+            )
+        if holds_mathml[holder]:
+            holder.remove(layer)
 
 
 def _replace(element: etree._Element, tex: str, display: bool) -> None:
