@@ -207,12 +207,15 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         '<span class="katex">'
         + '<span class="katex-mathml"><math><mi>x</mi></math></span>' * 20_000
         + '<span class="katex-html">x</span></span>',
+        # 12,000 empty `<code><br></code>` in one block: each measured every sibling's text.
+        "<div>" + "<code><br></code>" * 12_000 + "</div>",
     ],
     ids=[
         "tab-rows-in-one-container",
         "checkboxes-in-one-item",
         "line-numbers-in-one-block",
         "formulas-in-one-katex-holder",
+        "broken-code-in-one-block",
     ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:

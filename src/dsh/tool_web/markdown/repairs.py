@@ -10,11 +10,13 @@ stripping, and only on pages that have them: its search walks the whole tree).
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import text_without_whitespace
+from dsh.tool_web.markdown.text import string_value
 
 
 def repair_tree(root: etree._Element) -> None:
@@ -95,22 +97,27 @@ def _has_text_before(container: etree._Element, target: etree._Element) -> bool:
 # so; an inline style sometimes): alone in its block it is a code block, not inline code run
 # into one line (the loop body and the call after it read as one statement).
 def _broken_code_as_blocks(root: etree._Element) -> None:
+    # A block's children with text, the first two at most (computed once per block: a block
+    # of thousands of `<code>` asked the same for each).
+    texts_in: dict[etree._Element, list[etree._Element]] = {}
     for code in list(root.iter("code")):
-        if not _has_lines(code) or any(True for _ in code.iterancestors("pre")):
-            continue
         parent = code.getparent()
         if parent is None or (code.tail or "").strip() or (parent.text or "").strip():
             continue
-        if all(
-            sibling is code or not text_without_whitespace(sibling).strip() for sibling in parent
-        ):
-            code.tag = "pre"
+        if parent not in texts_in:
+            with_text = (child for child in parent if text_without_whitespace(child))
+            texts_in[parent] = list(itertools.islice(with_text, 2))
+        if any(child is not code for child in texts_in[parent]):
+            continue  # not alone in its block
+        if any(True for _ in code.iterancestors("pre")) or not _has_lines(code):
+            continue
+        code.tag = "pre"
 
 
 def _has_lines(code: etree._Element) -> bool:
     if code.find("br") is not None:
         return True
-    text = "".join(str(piece) for piece in code.itertext()).strip()
+    text = string_value(code).strip()
     if "\n" not in text:
         return False
     return "white-space:pre" in (code.get("style") or "").replace(" ", "") or text.count("\n") >= 2
