@@ -209,6 +209,8 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         + '<span class="katex-html">x</span></span>',
         # 12,000 empty `<code><br></code>` in one block: each measured every sibling's text.
         "<div>" + "<code><br></code>" * 12_000 + "</div>",
+        # 100,000 spans under 200 nested `<pre>`: each `pre` looked through all of them.
+        "<pre>" * 200 + '<span class="x">1</span>' * 100_000 + "</pre>" * 200,
     ],
     ids=[
         "tab-rows-in-one-container",
@@ -216,6 +218,7 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         "line-numbers-in-one-block",
         "formulas-in-one-katex-holder",
         "broken-code-in-one-block",
+        "spans-in-nested-code-blocks",
     ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:

@@ -133,6 +133,8 @@ _LINE_NUMBER_CLASSES: Final = frozenset(
 
 def _inline_line_numbers_dropped(root: etree._Element) -> None:
     for pre in root.iter("pre"):
+        if any(True for _ in pre.iterancestors("pre")):
+            continue  # looked through with the block around it, not once per level
         numbers = [
             e
             for e in pre.iter("span", "td", "div")
@@ -140,7 +142,7 @@ def _inline_line_numbers_dropped(root: etree._Element) -> None:
             if not _LINE_NUMBER_CLASSES.isdisjoint(
                 token.split("_")[0].lower() for token in (e.get("class") or "").split()
             )
-            and "".join(str(piece) for piece in e.itertext()).strip().isdigit()
+            and string_value(e).strip().isdigit()
         ]
         for number in numbers:
             # Emptied in place, its tail (the line's code) where it was: moving each tail onto
