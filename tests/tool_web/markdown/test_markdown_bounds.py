@@ -211,6 +211,14 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         "<div>" + "<code><br></code>" * 12_000 + "</div>",
         # 100,000 spans under 200 nested `<pre>`: each `pre` looked through all of them.
         "<pre>" * 200 + '<span class="x">1</span>' * 100_000 + "</pre>" * 200,
+        # 600,000 elements under 200 nested tab lists: each list walked all of them in Python.
+        '<div role="tablist"><span role="tab">a</span>' * 200
+        + "<i></i>" * 600_000
+        + "</div>" * 200,
+        # 400,000 `div`s under 200 nested MkDocs tab sets: each set looked through all of them.
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>a</label></div>' * 200
+        + "<div></div>" * 400_000
+        + "</div>" * 200,
     ],
     ids=[
         "tab-rows-in-one-container",
@@ -219,6 +227,8 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         "formulas-in-one-katex-holder",
         "broken-code-in-one-block",
         "spans-in-nested-code-blocks",
+        "elements-in-nested-tab-lists",
+        "divs-in-nested-tab-sets",
     ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:
