@@ -237,3 +237,17 @@ def test_the_tree_repairs_stay_linear(body: str) -> None:
     elapsed = time.perf_counter() - start
     assert out.strip()  # what it says depends on the case; that it finishes is the point
     assert elapsed < 10, elapsed
+
+
+def test_many_main_entity_texts_under_deep_wrappers_stay_linear() -> None:
+    # Each step down the wrappers asked, for every main-entity text, whether it was inside.
+    body = (
+        "<div>" * 240
+        + '<div itemscope itemprop="mainEntity"><p itemprop="text">q</p></div>' * 20_000
+        + "</div>" * 240
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.strip()
+    assert elapsed < 10, elapsed

@@ -57,8 +57,11 @@ def content_root(
     entity_texts = [
         e
         for e in (found if isinstance(found, list) else [])
-        if isinstance(e, etree._Element) and _is_main_entity_text(e)
+        if isinstance(e, etree._Element) and _is_main_entity_text(e) and _holds(body, e)
     ]
+    # The descent stops before leaving any of them out, so it may only pass through the elements
+    # holding them all: their nearest common ancestor and the elements above it.
+    holding_all = _holding_all(entity_texts)
     current = body
     while True:
         best: etree._Element | None = None
@@ -71,7 +74,7 @@ def content_root(
                 best, best_prose = child, prose
         if best is None or best_prose < KEEP_SHARE * total:
             return current
-        if any(not _holds(best, text) for text in entity_texts if _holds(current, text)):
+        if holding_all is not None and best not in holding_all:
             return current
         current = best
 
@@ -88,6 +91,16 @@ def _is_main_entity_text(element: etree._Element) -> bool:
 
 def _holds(ancestor: etree._Element, element: etree._Element) -> bool:
     return element is ancestor or any(a is ancestor for a in element.iterancestors())
+
+
+def _holding_all(elements: list[etree._Element]) -> set[etree._Element] | None:
+    """The elements that are or hold every one of `elements` (None when there are none)."""
+    if not elements:
+        return None
+    holding = {elements[0], *elements[0].iterancestors()}
+    for element in elements[1:]:
+        holding.intersection_update({element, *element.iterancestors()})
+    return holding
 
 
 def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
