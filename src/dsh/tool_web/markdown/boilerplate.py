@@ -14,6 +14,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
 
 _FURNITURE_TAGS: Final = frozenset({"nav", "aside", "footer", "form", "menu", "dialog"})
 _FURNITURE_ROLES: Final = frozenset(
@@ -169,7 +170,7 @@ def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats)
     text = stats.text.get(element, 0)
     if text == 0:
         return False
-    if text == 1 and "".join(str(t) for t in element.itertext()).strip() in _SEPARATORS:
+    if text == 1 and string_value(element).strip() in _SEPARATORS:
         # Wikipedia's fractions: "8<sr-only>+</sr-only>1⁄2" and "4<sr-only>/</sr-only>3" are
         # drawn stacked; without the separator they read as 81⁄2 and 43.
         return True

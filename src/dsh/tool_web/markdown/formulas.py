@@ -14,6 +14,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.text import string_value
+
 # The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
 # converters emit), else the `alttext` attribute, else the MathML read as TeX.
 _TEX_ANNOTATION: Final = etree.XPath(
@@ -86,7 +88,7 @@ def _mathml_tex(element: etree._Element, depth: int) -> str:
     if tag in ("annotation", "annotation-xml"):
         return ""
     if depth > _MAX_MATHML_DEPTH:
-        return "".join(str(piece) for piece in element.itertext())
+        return string_value(element)
     parts = [_mathml_tex(child, depth + 1) for child in element if isinstance(child.tag, str)]
     if tag in ("mi", "mn", "mo", "mtext", "ms"):
         return (element.text or "").strip()

@@ -136,7 +136,7 @@ class MarkdownRenderer:
         if not isinstance(tag, str):
             return ""
         if depth > MAX_RENDER_DEPTH:
-            return f"\n\n{collapse(_text(element))}\n\n"
+            return f"\n\n{collapse(string_value(element))}\n\n"
         if tag in _HEADINGS:
             return self._heading(element, _HEADINGS[tag], depth)
         if tag in _LIST_TAGS or tag == "blockquote" or tag == "dl":
@@ -545,7 +545,3 @@ def _wrap(text: str, marker: str) -> str:
     lead = " " if text[:1].isspace() else ""
     trail = " " if text[-1:].isspace() else ""
     return f"{lead}{marker}{stripped}{marker}{trail}"
-
-
-def _text(element: etree._Element) -> str:
-    return "".join(str(piece) for piece in element.itertext())

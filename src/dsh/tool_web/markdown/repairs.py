@@ -220,7 +220,7 @@ def decode_protected_emails(root: etree._Element) -> None:
 
 
 def _is_placeholder(element: etree._Element) -> bool:
-    text = " ".join("".join(str(piece) for piece in element.itertext()).split()).lower()
+    text = " ".join(string_value(element).split()).lower()
     return text in ("", "[email protected]", "[email\u00a0protected]")
 
 

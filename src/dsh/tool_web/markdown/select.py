@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
 KEEP_SHARE: Final = 0.8
@@ -135,7 +136,7 @@ def with_title(main: etree._Element, body: etree._Element) -> etree._Element:
     if main is body or main.tag not in _WRAPPERS or next(main.iter("h1"), None) is not None:
         return main
     title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
-    if title is None or not "".join(str(piece) for piece in title.itertext()).strip():
+    if title is None or not string_value(title).strip():
         return main
     heading = copy.deepcopy(title)
     heading.tail = None

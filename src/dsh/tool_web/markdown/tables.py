@@ -9,6 +9,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
 
 
 def table_rows(table: etree._Element) -> list[list[etree._Element]]:
@@ -175,7 +176,7 @@ def is_layout_table(
 
 
 def _is_listing(pre: etree._Element) -> bool:
-    text = "".join(str(piece) for piece in pre.itertext()).strip("\n")
+    text = string_value(pre).strip("\n")
     return "\n" in text
 
 

@@ -18,6 +18,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.text import string_value
+
 # A label longer than this is not a tab's name (a whole card posing as a tab).
 _MAX_LABEL_CHARS: Final = 80
 
@@ -144,7 +146,7 @@ def _panels_beside(
 def _pair(
     row: etree._Element, labels: list[etree._Element], panels: list[etree._Element | None]
 ) -> None:
-    names = [" ".join("".join(str(t) for t in label.itertext()).split()) for label in labels]
+    names = [" ".join(string_value(label).split()) for label in labels]
     found = [panel for panel in panels if panel is not None]
     if (
         not labels
