@@ -15,6 +15,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import find_elements
 
 _FURNITURE_TAGS: Final = frozenset({"nav", "aside", "footer", "form", "menu", "dialog"})
 _FURNITURE_ROLES: Final = frozenset(
@@ -199,10 +200,7 @@ def _remove_overlays(body: etree._Element, stats: TextStats) -> None:
     # Unless the page is nothing but the dialog (a lightbox-only page), it is not the content.
     limit = stats.text.get(body, 0) * _OVERLAY_MAX_SHARE
     # XPath finds the dialogs in C; `measure` already noted the data dumps on its way.
-    found = _DIALOGS(body)
-    candidates = (
-        [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
-    )
+    candidates = find_elements(_DIALOGS, body)
     doomed = {
         element
         for element in [*candidates, *stats.data_dumps]

@@ -15,6 +15,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import class_tokens
 
 # The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
 # converters emit), else the `alttext` attribute, else the MathML read as TeX.
@@ -58,14 +59,14 @@ def _drop_katex_rendering(root: etree._Element) -> None:
     The layer goes when its KaTeX holder also has the MathML; one pass over the spans."""
     holds_mathml: dict[etree._Element, bool] = {}
     for layer in list(root.iter("span")):
-        if "katex-html" not in (layer.get("class") or "").split():
+        if "katex-html" not in class_tokens(layer):
             continue
         holder = layer.getparent()
         if holder is None:
             continue
         if holder not in holds_mathml:
             holds_mathml[holder] = any(
-                "katex-mathml" in (sibling.get("class") or "").split() for sibling in holder
+                "katex-mathml" in class_tokens(sibling) for sibling in holder
             )
         if holds_mathml[holder]:
             holder.remove(layer)

@@ -39,6 +39,7 @@ from dsh.tool_web.markdown.tables import (
     table_rows,
 )
 from dsh.tool_web.markdown.text import collapse, normalise, string_value
+from dsh.tool_web.markdown.tree import class_tokens
 
 _BLOCK_TAGS: Final = frozenset(
     {
@@ -278,7 +279,7 @@ class MarkdownRenderer:
         for item in _definition_items(element):
             if isinstance(item, str):  # stray text between the items
                 tag, body = None, collapse(item).strip()
-            elif item.tag == "dt" and "sig" in (item.get("class") or "").split():
+            elif item.tag == "dt" and "sig" in class_tokens(item):
                 # Sphinx's API signature (`<dt class="sig">`): code, not a sentence. Rendered
                 # inline, its parameters came out emphasised and its `*args` read as markup.
                 tag, body = "dt", inline_code(_signature_text(item))
@@ -493,7 +494,7 @@ def _signature_text(term: etree._Element) -> str:
         text = string_value(child)
         if child.tag != "a" or not (
             _is_permalink_mark(child, text)
-            or any("viewcode-link" in (e.get("class") or "").split() for e in child.iter())
+            or any("viewcode-link" in class_tokens(e) for e in child.iter())
         ):
             pieces.append(text)
         pieces.append(child.tail or "")

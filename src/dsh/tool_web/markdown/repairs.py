@@ -17,6 +17,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import text_without_whitespace
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import class_tokens, find_elements
 
 
 def repair_tree(root: etree._Element) -> None:
@@ -140,7 +141,7 @@ def _inline_line_numbers_dropped(root: etree._Element) -> None:
             for e in pre.iter("span", "td", "div")
             # CSS modules suffix a hash: Docusaurus writes `codeLineNumber_Tfdd`.
             if not _LINE_NUMBER_CLASSES.isdisjoint(
-                token.split("_")[0].lower() for token in (e.get("class") or "").split()
+                token.split("_")[0].lower() for token in class_tokens(e)
             )
             and string_value(e).strip().isdigit()
         ]
@@ -193,10 +194,7 @@ _MAX_EMAIL_HEX: Final = 2 * 320
 def decode_protected_emails(root: etree._Element) -> None:
     """Cloudflare-obfuscated addresses written out (call only when the page has them: the
     search walks the whole tree)."""
-    found = _CLOUDFLARE_EMAILS(root)
-    for element in found if isinstance(found, list) else []:
-        if not isinstance(element, etree._Element):
-            continue
+    for element in find_elements(_CLOUDFLARE_EMAILS, root):
         encoded = element.get("data-cfemail") or (element.get("href") or "").partition("#")[2]
         address = _cloudflare_decode(encoded)
         if address is None:

@@ -17,6 +17,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import find_elements
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
 KEEP_SHARE: Final = 0.8
@@ -54,12 +55,8 @@ def content_root(
     # question, `itemprop=text` directly under the `itemprop=mainEntity` item) stays inside the
     # root. Stack Exchange puts the question beside a column of answers that outweighs it, and
     # the root was the answers alone: the model read answers to a question it never saw.
-    found = _ITEM_TEXTS(body) if main_entity else []
-    entity_texts = [
-        e
-        for e in (found if isinstance(found, list) else [])
-        if isinstance(e, etree._Element) and _is_main_entity_text(e) and _holds(body, e)
-    ]
+    found = find_elements(_ITEM_TEXTS, body) if main_entity else []
+    entity_texts = [e for e in found if _is_main_entity_text(e) and _holds(body, e)]
     # The descent stops before leaving any of them out, so it may only pass through the elements
     # holding them all: their nearest common ancestor and the elements above it.
     holding_all = _holding_all(entity_texts)

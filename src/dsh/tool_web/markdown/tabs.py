@@ -19,6 +19,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import class_tokens, find_elements
 
 # A label longer than this is not a tab's name (a whole card posing as a tab).
 _MAX_LABEL_CHARS: Final = 80
@@ -35,8 +36,8 @@ def label_tab_panels(root: etree._Element) -> None:
     """
     by_id: dict[str, etree._Element] | None = None
     near: dict[etree._Element, list[etree._Element]] | None = None
-    tablists = _elements(_TABLISTS(root))[:_MAX_WIDGETS]
-    tabs_in = _members(tablists, _elements(_TABS(root)))
+    tablists = find_elements(_TABLISTS, root)[:_MAX_WIDGETS]
+    tabs_in = _members(tablists, find_elements(_TABS, root))
     for tablist in tablists:
         tabs = tabs_in[tablist]
         if not tabs:
@@ -45,14 +46,14 @@ def label_tab_panels(root: etree._Element) -> None:
         panels: list[etree._Element | None] = []
         if all(targets):
             if by_id is None:
-                by_id = {str(e.get("id")): e for e in _elements(_WITH_ID(root))}
+                by_id = {str(e.get("id")): e for e in find_elements(_WITH_ID, root)}
             panels = [by_id.get(target) for target in targets]
         if not panels or any(panel is None for panel in panels):
             if near is None:
                 near = _panels_by_ancestor(root)
             panels = _panels_beside(tablist, len(tabs), near)
         _pair(tablist, tabs, panels)
-    tab_sets = _elements(_TABBED_SETS(root))[:_MAX_WIDGETS]
+    tab_sets = find_elements(_TABBED_SETS, root)[:_MAX_WIDGETS]
     labels_in = _members(tab_sets, list(root.iter("label")))
     blocks_in = _members(tab_sets, _with_class(root, "tabbed-block"))
     holders_in = _members(tab_sets, _with_class(root, "tabbed-labels"))
@@ -72,13 +73,9 @@ _WITH_ID: Final = etree.XPath("//*[@id]")
 _TABBED_SETS: Final = etree.XPath("//div[contains(@class, 'tabbed-set')]")
 
 
-def _elements(found: object) -> list[etree._Element]:
-    return [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
-
-
 def _with_class(root: etree._Element, name: str) -> list[etree._Element]:
     """The `div`s under `root` with the class `name`, in document order."""
-    return [e for e in root.iter("div") if name in (e.get("class") or "").split()]
+    return [e for e in root.iter("div") if name in class_tokens(e)]
 
 
 def _members(
@@ -125,7 +122,7 @@ def _panels_by_ancestor(root: etree._Element) -> dict[etree._Element, list[etree
     alive, and the keys keep them alive (an `id()` of a dropped proxy could be reused).
     """
     near: dict[etree._Element, list[etree._Element]] = {}
-    for panel in _elements(_PANELS(root)):
+    for panel in find_elements(_PANELS, root):
         for ancestor in itertools.islice(panel.iterancestors(), _PANEL_LEVELS):
             near.setdefault(ancestor, []).append(panel)
     return near

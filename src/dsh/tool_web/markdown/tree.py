@@ -1,0 +1,20 @@
+"""Small questions several passes ask of the parsed tree.
+
+A compiled XPath's matching elements (lxml types its result as any XPath value: a list, a
+string, a number, a boolean), and an element's class tokens.
+"""
+
+from __future__ import annotations
+
+import lxml.etree as etree
+
+
+def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
+    """The elements `path` selects from `context`, in document order."""
+    found = path(context)
+    return [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
+
+
+def class_tokens(element: etree._Element) -> list[str]:
+    """The words of the element's `class` attribute, as written."""
+    return (element.get("class") or "").split()
