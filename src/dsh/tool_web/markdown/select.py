@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.boilerplate import attribute_tokens
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import find_elements
@@ -160,8 +161,7 @@ def _is_site_name(h1: etree._Element) -> bool:
     if links and all(_is_home(link.get("href") or "") for link in links):
         return True
     for element in (h1, *itertools.islice(h1.iterancestors(), _SITE_NAME_LEVELS)):
-        names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
-        words = [word for word in _WORD_SPLIT.split(names) if word]
+        words = attribute_tokens(element)
         if not words or not _TITLE_WORDS.isdisjoint(words):
             continue
         if not _NOT_TITLE_WORDS.isdisjoint(words) or not _NOT_TITLE_PAIRS.isdisjoint(
@@ -172,7 +172,6 @@ def _is_site_name(h1: etree._Element) -> bool:
 
 
 _SITE_NAME_LEVELS: Final = 4
-_WORD_SPLIT: Final = re.compile(r"[^a-z0-9]+")
 
 
 def _is_home(href: str) -> bool:
