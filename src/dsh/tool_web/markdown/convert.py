@@ -8,6 +8,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import remove_furniture
+from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
@@ -21,7 +22,7 @@ from dsh.tool_web.markdown.parse import (
     tokenized_text,
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer
-from dsh.tool_web.markdown.repairs import decode_protected_emails
+from dsh.tool_web.markdown.repairs import decode_protected_emails, repair_tree
 from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
@@ -82,6 +83,8 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
+    formulas_as_tex(root)  # before the MathML and MathJax's scripts go
+    repair_tree(root)  # while the elements that show what to do are still there
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)

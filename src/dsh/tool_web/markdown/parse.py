@@ -1,8 +1,8 @@
 """Turning an HTML string into an lxml tree that the rest of the pipeline can trust.
 
 The input is bounded and cleaned, parsed by libxml2, and stripped of what is never content
-(after `repairs.py` has put right what the stripping would lose); when libxml2 cannot give a
-whole tree, plain text comes from a tokenizer instead.
+(the pipeline first has `formulas.py`, `tabs.py` and `repairs.py` put right what the stripping
+would lose); when libxml2 cannot give a whole tree, plain text comes from a tokenizer instead.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
-from dsh.tool_web.markdown.repairs import repair_tree
 from dsh.tool_web.markdown.stats import text_without_whitespace
 
 # C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
@@ -138,16 +136,14 @@ def parse(data: bytes) -> etree._Element:
 
 
 def strip_non_content(root: etree._Element) -> None:
-    """Drop script/style/svg and friends in C, before any Python-level pass touches the tree.
+    """Drop script/style/svg and friends in C.
 
-    Formulas are kept as TeX (`formulas.py`); what the stripping would lose or misread is
-    repaired first (`repairs.py`: a task list's checkboxes kept as `[x]`/`[ ]`, a <button> that
-    holds block-level content kept as a <div>, …).
+    Call it after the passes that read what goes (`formulas.py`: MathML and MathJax's scripts
+    as TeX; `tabs.py`: tab labels onto their panels; `repairs.py`: a task list's checkboxes as
+    `[x]`/`[ ]`, a <button> holding block-level content as a <div>, …), and before the rest.
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
     """
-    formulas_as_tex(root)
-    repair_tree(root)
     etree.strip_elements(root, *_NON_CONTENT_TAGS, with_tail=False)
     noscript_chars = sum(len(text_without_whitespace(element)) for element in root.iter("noscript"))
     # The whole-document measure is only worth paying for when the noscript text is substantial.
