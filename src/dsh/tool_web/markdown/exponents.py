@@ -65,10 +65,10 @@ def subscript(element: etree._Element, text: str) -> str:
     as rendered.
     """
     plain = " ".join(string_value(element).split())
-    before = _text_before(element)[-1:]
-    if not _is_index(plain) or not before.isalnum():
+    before = _text_before(element)
+    if not _is_index(plain) or not before[-1:].isalnum():
         return text
-    if plain.isdigit() and (before.isdigit() or _CHEMICAL_BEFORE.search(_text_before(element))):
+    if plain.isdigit() and (before[-1:].isdigit() or _CHEMICAL_BEFORE.search(before)):
         return text  # H2O, Fe2O3, MgCl2, (OH)2
     return f"_{_grouped(plain)}{_apart(element)}"
 
