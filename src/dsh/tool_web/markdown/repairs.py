@@ -166,7 +166,7 @@ _BLOCKS_IN_BUTTONS: Final = (
 
 def _buttons_holding_blocks_as_divs(root: etree._Element) -> None:
     for button in list(root.iter("button")):
-        if any(e is not button for e in button.iter(*_BLOCKS_IN_BUTTONS)):
+        if next(button.iter(*_BLOCKS_IN_BUTTONS), None) is not None:
             button.tag = "div"
 
 
