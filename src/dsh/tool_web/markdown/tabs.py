@@ -14,6 +14,7 @@ from MkDocs Material's `tabbed-set` (labels, then blocks, in order).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Final
 
 import lxml.etree as etree
@@ -59,7 +60,7 @@ def label_tab_panels(root: etree._Element) -> None:
     holders_in = _members(tab_sets, _with_class(root, "tabbed-labels"))
     for tab_set in tab_sets:
         if holders_in[tab_set]:
-            _pair(holders_in[tab_set][0], labels_in[tab_set], list(blocks_in[tab_set]))
+            _pair(holders_in[tab_set][0], labels_in[tab_set], blocks_in[tab_set])
 
 
 _MAX_WIDGETS: Final = 200
@@ -141,7 +142,9 @@ def _panels_beside(
 
 
 def _pair(
-    row: etree._Element, labels: list[etree._Element], panels: list[etree._Element | None]
+    row: etree._Element,
+    labels: list[etree._Element],
+    panels: Sequence[etree._Element | None],
 ) -> None:
     names = [" ".join(string_value(label).split()) for label in labels]
     found = [panel for panel in panels if panel is not None]
