@@ -960,3 +960,19 @@ def test_docusaurus_line_numbers_and_googles_url_parameter() -> None:
     )
     assert "[the example page](https://ex.org/a)" in out
     assert "```\nconst x = 1;\n```" in out
+
+
+def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
+    out = render(
+        f"<p>{PROSE}</p>"
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>Linux</label>'
+        '<label>Windows</label></div><div class="tabbed-content"><div class="tabbed-block">'
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>pip</label><label>conda</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre>pip install x</pre></div>'
+        '<div class="tabbed-block"><pre>conda install x</pre></div></div></div></div>'
+        '<div class="tabbed-block"><p>Use the Windows installer.</p></div></div></div>'
+    )
+    assert (
+        "**Linux**\n\n**pip**\n\n```\npip install x\n```\n\n**conda**\n\n```\nconda install x\n```"
+        "\n\n**Windows**\n\nUse the Windows installer."
+    ) in out

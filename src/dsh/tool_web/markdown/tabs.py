@@ -82,7 +82,8 @@ def _with_class(root: etree._Element, name: str) -> list[etree._Element]:
 def _members(
     containers: list[etree._Element], members: list[etree._Element]
 ) -> dict[etree._Element, list[etree._Element]]:
-    """Each container's `members` (given in document order) that are it or inside it.
+    """Each container's `members` (given in document order) whose nearest container it is: a
+    tab set nested in another's panel keeps its labels, not the outer set's.
 
     One walk up from each member, remembering the nearest container of every element passed:
     walking each container's subtree instead costs the subtree once per container nesting it
@@ -110,9 +111,8 @@ def _members(
     inside: dict[etree._Element, list[etree._Element]] = {c: [] for c in containers}
     for member in members:
         container = container_of(member)
-        while container is not None:
+        if container is not None:
             inside[container].append(member)
-            container = container_of(container.getparent())
     return inside
 
 
