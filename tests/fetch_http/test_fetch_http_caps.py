@@ -252,7 +252,7 @@ async def test_unknown_or_corrupt_encoding_is_a_clear_error(
         fetcher.fetch(WebFetchRequest(server.url("/zstd"))), WEB_PROVIDER_ERROR
     )
     assert error.message == (
-        "The server compressed the response with 'zstd', which was not asked for and cannot be "
+        'The server compressed the response with "zstd", which was not asked for and cannot be '
         "decoded (supported: gzip, deflate, br)."
     )
     error = await expect_error(

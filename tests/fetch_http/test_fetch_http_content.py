@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import json
 
 import pytest
 
@@ -70,8 +71,8 @@ async def test_binary_types_are_refused_without_reading_the_body(
     )
     wrote_body.set()
     assert error.message == (
-        f"{server.url('/bin')} answered with Content-Type {content_type!r}; only HTML, text "
-        "(including JSON and XML) and PDF can be fetched, so the body was not read."
+        f"{server.url('/bin')} answered with Content-Type {json.dumps(content_type)}; only HTML, "
+        "text (including JSON and XML) and PDF can be fetched, so the body was not read."
     )
     await assert_nothing_left(fetcher, server)
 

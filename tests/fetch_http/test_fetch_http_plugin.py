@@ -115,42 +115,42 @@ def test_bad_config_is_a_clear_config_error(config: dict[str, object], fragment:
         ("   ", "url must be a non-empty string."),
         (
             "example.com/page",
-            "'example.com/page' is not an absolute URL; give the full address, starting with "
+            '"example.com/page" is not an absolute URL; give the full address, starting with '
             "http:// or https://.",
         ),
         (
             "ftp://example.com/file",
-            "Only http:// and https:// URLs can be fetched, not ftp: ('ftp://example.com/file').",
+            'Only http:// and https:// URLs can be fetched, not ftp: ("ftp://example.com/file").',
         ),
         (
             "file:///etc/passwd",
-            "Only http:// and https:// URLs can be fetched, not file: ('file:///etc/passwd').",
+            'Only http:// and https:// URLs can be fetched, not file: ("file:///etc/passwd").',
         ),
         (
             "javascript:alert(1)",
-            "'javascript:alert(1)' is not an absolute URL; give the full address, starting with "
+            '"javascript:alert(1)" is not an absolute URL; give the full address, starting with '
             "http:// or https://.",
         ),
         (
             "http://exa mple.com\n/",
-            "The URL 'http://exa mple.com\\n/' contains control characters (such as a newline or "
+            'The URL "http://exa mple.com\\n/" contains control characters (such as a newline or '
             "tab); remove them.",
         ),
-        ("http:///path", "'http:///path' has no host name."),
+        ("http:///path", '"http:///path" has no host name.'),
         (
             "http://example.com:99999/",
-            "'http://example.com:99999/' has the port 99999, outside the range 1-65535.",
+            '"http://example.com:99999/" has the port 99999, outside the range 1-65535.',
         ),
-        ("http://example.com:x/", "'http://example.com:x/' is not a valid URL: "),
+        ("http://example.com:x/", '"http://example.com:x/" is not a valid URL: '),
         # httpx decodes an xn-- host only when it is read, raising idna's UnicodeError.
         (
             "http://xn--zz.com/",
-            "'http://xn--zz.com/' has an invalid host name 'xn--zz.com': it is not a valid "
+            '"http://xn--zz.com/" has an invalid host name "xn--zz.com": it is not a valid '
             "internationalised domain name (",
         ),
         (
             "https://XN--ZZ.example:8443/a",
-            "'https://XN--ZZ.example:8443/a' has an invalid host name 'xn--zz.example': it is not "
+            '"https://XN--ZZ.example:8443/a" has an invalid host name "xn--zz.example": it is not '
             "a valid internationalised domain name (",
         ),
     ],

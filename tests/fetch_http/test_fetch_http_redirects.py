@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 from collections.abc import Sequence
 
 import httpx
@@ -265,7 +266,7 @@ async def test_non_http_location_without_slashes_is_blocked(
         ("http://[::1/", "Invalid port: ':1'."),
         (
             "http://xn--zz.com/",
-            "'http://xn--zz.com/' has an invalid host name 'xn--zz.com': it is not a valid "
+            '"http://xn--zz.com/" has an invalid host name "xn--zz.com": it is not a valid '
             "internationalised domain name (Invalid A-label).",
         ),
     ],
@@ -281,7 +282,7 @@ async def test_invalid_location_is_a_redirect_error(
     )
     assert error.message == (
         f"Redirect blocked: {server.url('/bad')} redirected to an invalid Location "
-        f"{location!r}: {reason}"
+        f"{json.dumps(location, ensure_ascii=False)}: {reason}"
     )
     assert error.details == {"url": server.url("/bad"), "location": location}
     assert [r.target for r in server.requests] == ["/bad"]
@@ -307,7 +308,7 @@ async def test_several_different_locations_are_not_followed(
         fetcher.fetch(WebFetchRequest(server.url("/two"))), WEB_PROVIDER_ERROR
     )
     assert error.message == (
-        f"{server.url('/two')} sent several Location headers ('/ok', '/never'); the redirect is "
+        f'{server.url("/two")} sent several Location headers ("/ok", "/never"); the redirect is '
         "ambiguous and was not followed."
     )
     assert [r.target for r in server.requests] == ["/two"]

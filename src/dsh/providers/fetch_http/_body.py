@@ -21,6 +21,7 @@ from typing import Protocol, cast
 import brotli
 import httpx
 
+from dsh.providers.fetch_http._url import quoted
 from dsh.web import WEB_PROVIDER_ERROR, WebError
 
 # What we ask for; a server that sends anything else gets a clear error.
@@ -201,8 +202,8 @@ def decoder_for(content_encoding: str | None) -> _Decoder:
         else:
             raise WebError(
                 WEB_PROVIDER_ERROR,
-                f"The server compressed the response with {coding!r}, which was not asked for "
-                f"and cannot be decoded (supported: {ACCEPT_ENCODING}).",
+                f"The server compressed the response with {quoted(coding)}, which was not asked "
+                f"for and cannot be decoded (supported: {ACCEPT_ENCODING}).",
             )
         decoder = stage if decoder is None else _Chain(stage, decoder)
     return decoder or _Identity()

@@ -25,7 +25,7 @@ from dsh.providers.fetch_http._network import Connector, guarded_transport
 from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
-from dsh.providers.fetch_http._url import check_url
+from dsh.providers.fetch_http._url import check_url, quoted
 from dsh.web import (
     WEB_ABORTED,
     WEB_FETCH_TIMEOUT,
@@ -327,7 +327,7 @@ def _unsupported(url: str, header: str | None) -> WebError:
     else:
         content_type: ContentType | None = parse_content_type(header)
         shown = content_type.mime if content_type else header.strip()[:80]
-        what = f"with Content-Type {shown!r}"
+        what = f"with Content-Type {quoted(shown)}"
     return WebError(
         WEB_UNSUPPORTED_CONTENT_TYPE,
         f"{url} answered {what}; only {supported} can be fetched, so the body was not read.",

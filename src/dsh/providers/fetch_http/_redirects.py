@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 import httpx
 
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
-from dsh.providers.fetch_http._url import check_parsed, origin, without_credentials
+from dsh.providers.fetch_http._url import check_parsed, origin, quoted, without_credentials
 from dsh.web import (
     WEB_BLOCKED_URL,
     WEB_INVALID_URL,
@@ -54,7 +54,7 @@ def redirect_target(
             "header, so there is nowhere to go.",
         )
     if len(locations) > 1:
-        shown_all = ", ".join(repr(_clip(v, 100)) for v in locations[:3])
+        shown_all = ", ".join(quoted(v, 100) for v in locations[:3])
         raise WebError(
             WEB_PROVIDER_ERROR,
             f"{current} sent several Location headers ({shown_all}); the redirect is "
@@ -148,7 +148,7 @@ def _refuse_blocked(current: httpx.URL, target: httpx.URL, policy: NetworkPolicy
 def _invalid_target(current: httpx.URL, location: str, reason: str) -> WebError:
     return WebError(
         WEB_REDIRECT_BLOCKED,
-        f"Redirect blocked: {current} redirected to an invalid Location {_clip(location)!r}: "
+        f"Redirect blocked: {current} redirected to an invalid Location {quoted(location, 300)}: "
         f"{reason.rstrip('.')}.",
         details={"url": str(current), "location": location},
     )

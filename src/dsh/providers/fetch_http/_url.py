@@ -6,6 +6,7 @@ reach something the model could not have asked for directly.
 
 from __future__ import annotations
 
+import json
 import re
 
 import httpx
@@ -29,7 +30,7 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
     if _CONTROL.search(text):
         raise WebError(
             WEB_INVALID_URL,
-            f"The URL {_shown(text)} contains control characters (such as a newline or tab); "
+            f"The URL {quoted(text)} contains control characters (such as a newline or tab); "
             "remove them.",
         )
     scheme = text.split(":", 1)[0].lower() if ":" in text else ""
@@ -37,17 +38,17 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
         if "://" not in text:
             raise WebError(
                 WEB_INVALID_URL,
-                f"{_shown(text)} is not an absolute URL; give the full address, starting "
+                f"{quoted(text)} is not an absolute URL; give the full address, starting "
                 "with http:// or https://.",
             )
         raise WebError(
             WEB_INVALID_URL,
-            f"Only http:// and https:// URLs can be fetched, not {scheme}: ({_shown(text)}).",
+            f"Only http:// and https:// URLs can be fetched, not {scheme}: ({quoted(text)}).",
         )
     try:
         url = httpx.URL(text)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
-        raise WebError(WEB_INVALID_URL, f"{_shown(text)} is not a valid URL: {error}.") from None
+        raise WebError(WEB_INVALID_URL, f"{quoted(text)} is not a valid URL: {error}.") from None
     # Counted as sent (percent-encoded, punycode host, dot segments and default port removed),
     # the only form a redirect target has, so both meet the same limit (decision 0041).
     sent = len(str(url))
@@ -75,7 +76,7 @@ def _too_long(length: int, max_length: int, *, written: int | None = None) -> We
 
 def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
     """The checks that need a parsed URL (also used on redirect targets)."""
-    label = _shown(shown if shown is not None else without_credentials(url))
+    label = quoted(shown if shown is not None else without_credentials(url))
     if url.scheme not in DEFAULT_PORTS:
         raise WebError(
             WEB_INVALID_URL, f"Only http:// and https:// URLs can be fetched, not {url.scheme}:."
@@ -84,7 +85,7 @@ def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
         raise WebError(
             WEB_BLOCKED_URL,
             "URLs with credentials (user:password@host) are never fetched: the fetcher is "
-            f"anonymous. Remove the credentials from {_shown(without_credentials(url))}.",
+            f"anonymous. Remove the credentials from {quoted(without_credentials(url))}.",
         )
     try:
         # httpx decodes an ``xn--`` (IDNA) host on access; a bad one raises UnicodeError.
@@ -93,7 +94,7 @@ def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
         raw = url.raw_host.decode("ascii", errors="replace")
         raise WebError(
             WEB_INVALID_URL,
-            f"{label} has an invalid host name {_shown(raw)}: it is not a valid "
+            f"{label} has an invalid host name {quoted(raw)}: it is not a valid "
             f"internationalised domain name ({error}).",
         ) from None
     if not host:
@@ -120,6 +121,7 @@ def without_credentials(url: httpx.URL) -> str:
     return str(url.copy_with(username=None, password=None)) if url.userinfo else str(url)
 
 
-def _shown(text: str, limit: int = 200) -> str:
-    """A URL quoted for a message, shortened so an over-long URL does not flood the context."""
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+def quoted(text: str, limit: int = 200) -> str:
+    """A value quoted for a message as JSON (the model reads JSON: `"ftp://x"`, not Python's
+    `'ftp://x'`), shortened so an over-long value does not flood the context."""
+    return json.dumps(text if len(text) <= limit else text[: limit - 1] + "…", ensure_ascii=False)
