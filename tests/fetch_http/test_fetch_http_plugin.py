@@ -26,6 +26,7 @@ from fetch_http.fetch_support import (
     NoDnsResolver,
     expect_error,
 )
+from support.environment import scrub_environment
 from support.local_http import LocalServer
 
 PLUGINS = """
@@ -386,8 +387,8 @@ async def test_no_proxy_matches_like_curl(
     host: str,
 ) -> None:
     # The [::1] server plays the proxy; the 127.0.0.1 server is the origin reached directly.
-    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)  # read before NO_PROXY
     monkeypatch.setenv("HTTP_PROXY", server_v6.origin)
     monkeypatch.setenv("NO_PROXY", no_proxy)
     server.respond("/direct", "direct")
@@ -414,8 +415,8 @@ async def test_no_proxy_entries_that_do_not_cover_the_host(
 ) -> None:
     # The host is 127.0.0.3: outside each range, and a name never matches an IP literal
     # (nothing is resolved to decide). The proxy answers; the origin is never contacted.
-    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)  # read before NO_PROXY
     monkeypatch.setenv("HTTP_PROXY", server_v6.origin)
     monkeypatch.setenv("NO_PROXY", no_proxy)
     server_v6.respond("http://127.0.0.3/page", "via proxy")
