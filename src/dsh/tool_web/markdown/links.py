@@ -88,11 +88,13 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
 # Click-tracking redirectors that carry the real target in one query parameter: search
 # results, social sites, HTML e-mails (Outlook's Safe Links). Shown as they are, the model
 # would read only the redirector's host, and the URL is long.
-_REDIRECTORS: Final[dict[str, tuple[str | None, str | None]]] = {
-    "www.google.com": ("/url", "q url"), "google.com": ("/url", "q url"),
-    "l.facebook.com": ("/l.php", "u"), "lm.facebook.com": ("/l.php", "u"),
-    "l.instagram.com": ("/", "u"), "www.youtube.com": ("/redirect", "q"),
-    "out.reddit.com": (None, "url"), "href.li": ("/", None),
+# The parameter names that may hold the target (Google writes it as `q` or as `url`); none:
+# the whole query is the target (href.li/?https://target).
+_REDIRECTORS: Final[dict[str, tuple[str | None, tuple[str, ...]]]] = {
+    "www.google.com": ("/url", ("q", "url")), "google.com": ("/url", ("q", "url")),
+    "l.facebook.com": ("/l.php", ("u",)), "lm.facebook.com": ("/l.php", ("u",)),
+    "l.instagram.com": ("/", ("u",)), "www.youtube.com": ("/redirect", ("q",)),
+    "out.reddit.com": (None, ("url",)), "href.li": ("/", ()),
 }  # fmt: skip
 _SAFE_LINKS_SUFFIX: Final = ".safelinks.protection.outlook.com"
 
@@ -101,19 +103,18 @@ def _unwrapped(parts: SplitResult) -> SplitResult:
     """The target a known redirector wraps, when it is itself an http(s) URL; else `parts`."""
     host = (parts.hostname or "").lower()
     path: str | None
-    name: str | None
+    names: tuple[str, ...]
     if host.endswith(_SAFE_LINKS_SUFFIX):
-        path, name = None, "url"
+        path, names = None, ("url",)
     elif host in _REDIRECTORS:
-        path, name = _REDIRECTORS[host]
+        path, names = _REDIRECTORS[host]
     else:
         return parts
     if path is not None and parts.path != path:
         return parts
-    if name is None:
-        target = parts.query  # href.li/?https://target
+    if not names:
+        target = parts.query
     else:
-        names = name.split()  # Google writes the target as `q` or as `url`
         values = [v for k, v in parse_qsl(parts.query) if k in names and v.startswith("http")]
         target = values[0] if values else ""
     unwrapped = _web_url(None, target.strip())
