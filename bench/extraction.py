@@ -9,6 +9,9 @@ metric functions from `shared/bench/extraction/eval.py`, imported, not copied.
     uv run --group bench python bench/extraction.py --limit 200 --json-out /tmp/x.json
     uv run --group bench python bench/extraction.py --source-cap 100000   # a fetcher that cuts
                                                    # the HTML source first (decision 0041)
+
+"dsh F1 as text" scores the same output through the scorer's `md_to_text` (its `--md-normalize`
+mode): link targets and Markdown marks removed, so the gap to "dsh F1" is what the syntax costs.
 """
 
 from __future__ import annotations
@@ -63,6 +66,9 @@ def run(
     rows: dict[str, dict[str, list[tuple[float, float, float]]]] = {
         name: defaultdict(list) for name in SYSTEMS
     }
+    # The same outputs scored as plain text (the scorer's `--md-normalize`: link targets and
+    # Markdown marks removed): what the Markdown syntax itself costs in F1.
+    rows_as_text: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     out_tokens: dict[str, dict[str, int]] = {name: defaultdict(int) for name in SYSTEMS}
     gt_tokens: dict[str, int] = defaultdict(int)
     # The benchmark's own Markdown rendering of the same truth: what Markdown itself costs.
@@ -82,9 +88,12 @@ def run(
             seconds[name] += time.perf_counter() - start
             prf = scorer.wcxb_prf(output, page.gt)
             count = tokens(output)
+            prf_as_text = scorer.wcxb_prf(scorer.md_to_text(output), page.gt)
             for kind in (page.page_type, "all"):
                 rows[name][kind].append(prf)
                 out_tokens[name][kind] += count
+                if name == "dsh":
+                    rows_as_text[kind].append(prf_as_text)
         if (index + 1) % 200 == 0:
             print(f"  {index + 1}/{len(pages)}", file=sys.stderr, flush=True)
     result: dict[str, Any] = {
@@ -106,6 +115,8 @@ def run(
                     out_tokens[name][kind] / max(1, gt_markdown_tokens[kind])
                 ),
             }
+            if name == "dsh":
+                per_type[kind]["f1_as_text"] = statistics.fmean(t[2] for t in rows_as_text[kind])
         result["systems"][name] = {
             "by_type": per_type,
             "mb_per_s": html_bytes / 1e6 / seconds[name] if seconds[name] else None,
@@ -118,8 +129,9 @@ def markdown_table(result: dict[str, Any]) -> str:
     kinds = ["all", *sorted(k for k in systems["dsh"]["by_type"] if k != "all")]
     lines = [
         "| page type | n | dsh F1 | dsh R | dsh P | dsh tok/truth | dsh tok/md truth "
+        "| dsh F1 as text "
         "| trafilatura F1 | trafilatura R | trafilatura P | trafilatura tok/truth |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for kind in kinds:
         cells = [kind, str(systems["dsh"]["by_type"][kind]["n"])]
@@ -133,6 +145,7 @@ def markdown_table(result: dict[str, Any]) -> str:
             ]
             if name == "dsh":
                 cells.append(f"{row['tokens_vs_markdown_truth']:.2f}")
+                cells.append(f"{row['f1_as_text']:.3f}")
         lines.append("| " + " | ".join(cells) + " |")
     dsh_speed = systems["dsh"]["mb_per_s"]
     traf_speed = systems["trafilatura"]["mb_per_s"]
