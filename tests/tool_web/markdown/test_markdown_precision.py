@@ -195,3 +195,22 @@ def test_forum_user_cards_are_dropped_but_the_posts_stay() -> None:
     assert "Senior Member" not in out
     assert "Join Date" not in out
     assert "Like" not in out
+
+
+def test_post_counts_and_join_dates_beside_forum_posts_are_dropped() -> None:
+    posts = "".join(
+        f'<div class="message"><div class="MessageCard__user-details">'
+        f'<a href="/members/u{n}.1/">user{n}</a>'
+        f'<span class="MessageCard__post-count">{n},109 posts</span>'
+        f'<span class="MessageCard__join-date">Joined 20{n}2</span></div>'
+        f'<ul class="user-stats"><li class="postcount">Posts: {n}76</li></ul>'
+        f'<div class="author_statistics">Threads: {n}3</div>'
+        f'<div class="body"><p>Post {n}: {PROSE}</p></div></div>'
+        for n in range(1, 4)
+    )
+    out = render(f"<div>{posts}</div>")
+    assert all(f"Post {n}:" in out and f"user{n}" in out for n in range(1, 4))
+    assert "posts" not in out
+    assert "Joined" not in out
+    assert "Posts:" not in out
+    assert "Threads:" not in out

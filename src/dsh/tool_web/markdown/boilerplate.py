@@ -33,6 +33,8 @@ _FURNITURE_WORDS: Final = frozenset(
         "outbrain", "taboola", "toolbar", "pagination", "pager", "masthead", "signup", "login",
         "modal", "visuallyhidden", "clipped", "signature", "reviews", "carousel",
         "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
+        # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
+        "postcount", "joindate",
     }
 )  # fmt: skip
 # Class words that say content whatever else the class says: MediaWiki's hatnote ("For other
@@ -42,7 +44,9 @@ _CONTENT_WORDS: Final = frozenset({"hatnote"})
 _FURNITURE_PAIRS: Final = frozenset(
     {("comment", "form"), ("reply", "form"), ("comments", "form"), ("site", "header"),
      ("page", "header"), ("global", "header"), ("top", "bar"), ("author", "bio"),
-     ("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
+     ("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only"),
+     # A forum poster's statistics, written as two words.
+     ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats")}
 )  # fmt: skip
 
 # On a page that declares itself an article, its comment thread is furniture too. Not on
