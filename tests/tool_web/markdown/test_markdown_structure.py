@@ -874,6 +874,28 @@ def test_who_wrote_a_post_and_when_is_not_pruned_as_a_link_block() -> None:
     assert "Other thread one" not in out
 
 
+def test_a_short_reply_keeps_its_author_beside_its_number_and_date_links() -> None:
+    # Three links (author, "#2", date) outweigh a one-line reply; the author and date links
+    # say who wrote it, so they do not make the post a link block. Without them the reply
+    # vanished and the next post's text read as the previous author's.
+    post = (
+        '<div class="message"><div class="head"><a href="/members/{0}.7/">{0}</a> · '
+        '<a href="#post-{1}">#{1}</a> · <a href="#post-{1}"><time datetime="2024-01-1{1}">'
+        "Jan 1{1}, 2024</time></a></div><div class='body'>{2}</div></div>"
+    )
+    out = render(
+        f"<main><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        + post.format("Babylon Timer", 2, "In-house movements.")
+        + post.format("Cosmo", 3, "Smaller cases, and more titanium everywhere this year.")
+        + "<div class='more'><a href='/t/1'>Other thread one</a> <a href='/t/2'>Other two</a>"
+        " <a href='/t/3'>Other three</a></div></main>"
+    )
+    assert "Babylon Timer" in out
+    assert "In-house movements." in out
+    assert out.index("Babylon Timer") < out.index("In-house") < out.index("Cosmo")
+    assert "Other thread one" not in out
+
+
 def test_the_site_logo_is_not_taken_for_the_page_title() -> None:
     out = render(
         '<header class="site-header"><h1 class="site-title"><a href="/">Gadget Blog</a></h1>'

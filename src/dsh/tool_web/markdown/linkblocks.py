@@ -36,15 +36,49 @@ _PROFILE_PATH: Final = re.compile(
 )
 
 
+def _is_attribution_link(link: etree._Element) -> bool:
+    return link.find(".//time") is not None or bool(_PROFILE_PATH.search(link.get("href") or ""))
+
+
+def _attribution_text(root: etree._Element, stats: TextStats) -> dict[etree._Element, int]:
+    """Per element, the text of the author and date links under it. A short post ("In-house
+    movements.") under its author's name, its number and its date links is mostly link text,
+    but those links say who wrote it and when: they are not navigation."""
+    credited: dict[etree._Element, int] = {}
+    # Sums are passed up once per element, deepest first: walking every link's ancestors
+    # would cost links x depth (a hostile page nests 90,000 links 250 deep).
+    depth: dict[etree._Element, int] = {root: 0}
+    for link in root.iter("a"):
+        length = stats.text.get(link, 0)
+        if not length or not _is_attribution_link(link):
+            continue
+        credited[link] = length
+        chain: list[etree._Element] = []
+        node: etree._Element | None = link
+        while node is not None and node not in depth:
+            chain.append(node)
+            node = node.getparent()
+        base = depth[node] if node is not None else 0
+        for steps, element in enumerate(reversed(chain), 1):
+            depth[element] = base + steps
+    if not credited:
+        return credited
+    for element in sorted(depth, key=depth.__getitem__, reverse=True):
+        parent = element.getparent()
+        if element is root or parent is None:
+            continue
+        length = credited.get(element, 0)
+        if length:
+            credited[parent] = credited.get(parent, 0) + length
+    return credited
+
+
 def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
     """A post's author or date line: one or two links, to a profile or around a `<time>`
     ("bob", "Mar 1, 2024", "bob said:"). Pruned as link blocks, a thread read as one voice."""
     if stats.links.get(element, 0) > 2:
         return False
-    for link in element.iter("a"):
-        if link.find(".//time") is not None or _PROFILE_PATH.search(link.get("href") or ""):
-            return True
-    return False
+    return any(_is_attribution_link(link) for link in element.iter("a"))
 
 
 # Inline wrappers: a block only when they stand on their own (a tag cloud's `<span>`), not when
@@ -75,6 +109,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     total = stats.text.get(root, 0)
     if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
         return
+    credited = _attribution_text(root, stats)
     doomed: list[etree._Element] = []
     stack = list(root)
     while stack:
@@ -85,7 +120,8 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
         if (
             element.tag in _BLOCKS
             and text < _MAX_BLOCK_SHARE * total
-            and stats.link_text.get(element, 0) > BLOCK_LINK_SHARE * text
+            and stats.link_text.get(element, 0) - credited.get(element, 0)
+            > BLOCK_LINK_SHARE * (text - credited.get(element, 0))
             and not any(True for _ in element.iter("h1"))
             and not (element.tag in _INLINE and _in_running_text(element))
             and not _only_contact_links(element)
