@@ -251,3 +251,17 @@ def test_many_main_entity_texts_under_deep_wrappers_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert out.strip()
     assert elapsed < 10, elapsed
+
+
+def test_author_links_deep_inside_wrappers_stay_linear() -> None:
+    # Author and date links are credited to every block above them: once per element, not
+    # once per link and ancestor (40,000 links 250 deep would be ten million steps).
+    def branch(name: str) -> str:
+        links = f'<a href="/members/{name}/">{name}</a> said a few words here. ' * 20_000
+        return "<div>" * 250 + links + "</div>" * 250
+
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{branch('bob')}<p>x</p>{branch('ann')}")
+    elapsed = time.perf_counter() - start
+    assert out.count("bob said") == out.count("ann said") == 20_000
+    assert elapsed < 10, elapsed
