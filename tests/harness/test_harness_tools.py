@@ -433,6 +433,20 @@ async def test_a_timeout_fires_while_the_tool_ignores_its_signal(
     no_leaked_tasks()
 
 
+async def test_a_one_second_timeout_is_reported_in_the_singular() -> None:
+    # "after 1 seconds" read as a typo in every model transcript; 0.02 stays plural above.
+    registry = ToolRegistry(cooperative_grace=0.01)
+
+    async def cooperative(_args: Mapping[str, Any], execution: ToolExecution) -> str:
+        await execution.signal.wait()
+        raise HarnessError("WEB_ABORTED", "The web fetch was aborted.")
+
+    registry.register(tool("slow", cooperative, timeout=1))
+    result = await registry.execute("slow", {})
+    assert result.code == "TOOL_TIMEOUT"
+    assert result.text == "Error: Tool slow timed out after 1 second."
+
+
 async def test_a_late_result_never_replaces_the_timeout(
     no_leaked_tasks: Callable[[], None],
 ) -> None:

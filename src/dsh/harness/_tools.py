@@ -300,7 +300,7 @@ class ToolRegistry:
             assert definition.timeout is not None
             return ToolResult.error(
                 "TOOL_TIMEOUT",
-                f"Tool {definition.name} timed out after {definition.timeout:g} seconds.",
+                f"Tool {definition.name} timed out after {_seconds(definition.timeout)}.",
             )
         if task.done() and not task.cancelled():
             error = task.exception()
@@ -429,6 +429,11 @@ def _error_result(error: HarnessError) -> ToolResult:
 def _aborted_result(name: str, reason: BaseException | None) -> ToolResult:
     detail = f": {reason}" if reason is not None and str(reason) else "."
     return ToolResult.error("ABORTED", f"Tool {name} was aborted{detail}")
+
+
+def _seconds(value: float) -> str:
+    """``1 second``, ``0.5 seconds``, ``30 seconds``: only exactly one is singular."""
+    return f"{value:g} second" if value == 1 else f"{value:g} seconds"
 
 
 def _validation_problem(
