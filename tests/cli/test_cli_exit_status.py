@@ -231,3 +231,26 @@ def test_a_config_error_masks_url_credentials(
     assert line.endswith(shown + ".")
     assert "hunter2" not in line
     assert "pass@" not in line
+
+
+def test_an_unexpected_exception_with_a_huge_message_is_one_bounded_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A cleanup that fails with a library's whole response body (or a repr of a big object) as
+    # its message: the INTERNAL line names the exception and a bounded start of its message.
+    def failing_cleanup() -> None:
+        raise RuntimeError("start of the message " + "x" * 200_000 + " END")
+
+    def build_with_a_failing_cleanup(config: str | None) -> Context:
+        ctx = build_context(entries=[])
+        ctx.effect(failing_cleanup)
+        return ctx
+
+    monkeypatch.setattr(commands, "build_context", build_with_a_failing_cleanup)
+    status, _out, err = run_main(["tools"], capsys)
+    assert status == 1
+    line = one_line(err)
+    assert line.startswith("dsh-web: error: INTERNAL: RuntimeError: start of the message xxx")
+    assert line.endswith("x… (run with --debug for the traceback)")
+    assert "END" not in line
+    assert len(line) < 400

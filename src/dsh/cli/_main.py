@@ -80,7 +80,18 @@ def describe_failure(error: BaseException) -> tuple[str, str, int]:
             return error.code, error.message, status
     if isinstance(error, OSError) and error.filename is not None:
         return "OS_ERROR", f"{error.strerror}: {error.filename}", EXIT_UNEXPECTED
-    return "INTERNAL", f"{type(error).__name__}: {error}", EXIT_UNEXPECTED
+    return "INTERNAL", f"{type(error).__name__}: {_clipped(str(error))}", EXIT_UNEXPECTED
+
+
+#: Longest exception message quoted in an INTERNAL line: a library's message can hold a whole
+#: response body or a big object's repr, and --debug prints it in full anyway. As for provider
+#: messages (``providers/_keyed_api.py``).
+_MAX_EXCEPTION_CHARS = 300
+
+
+def _clipped(text: str) -> str:
+    text = one_line(text)
+    return text if len(text) <= _MAX_EXCEPTION_CHARS else text[: _MAX_EXCEPTION_CHARS - 1] + "…"
 
 
 # Without a handler, Python prints a logged error (e.g. a tool's unexpected exception, with its
