@@ -145,14 +145,17 @@ async def test_cidr_allow_list_is_per_address() -> None:
     assert error.details["address"] == "10.0.1.9"
 
 
-async def test_allow_private_network_allows_private_but_not_metadata() -> None:
+@pytest.mark.parametrize(
+    "metadata",
+    ["169.254.169.254", "fd00:ec2::254", "fd20:ce::254", "169.254.42.42", "fd00:42::42"],
+)
+async def test_allow_private_network_allows_private_but_not_metadata(metadata: str) -> None:
     policy = NetworkPolicy(allow_private_network=True)
-    resolver = ScriptedResolver(
-        {"lan.test": [["192.168.1.10", "::1"]], "imds.test": [["169.254.169.254"]]}
-    )
+    resolver = ScriptedResolver({"lan.test": [["192.168.1.10", "::1"]], "imds.test": [[metadata]]})
     assert await resolve_and_check("lan.test", 80, policy, resolver) == ips("192.168.1.10", "::1")
     error = await blocked(resolve_and_check("imds.test", 80, policy, resolver))
     assert "cloud metadata endpoint" in error.message
+    assert error.details["address"] == metadata
 
 
 async def test_literals_are_checked_without_a_lookup() -> None:

@@ -71,7 +71,10 @@ def test_each_blocked_range_has_its_reason(address: str, reason: str) -> None:
         "fe80::a9fe:a9fe",  # OpenStack over IPv6 (link-local, so also a zoned spelling)
         "fe80::a9fe:a9fe%eth0",
         "192.0.0.192",  # Oracle Cloud@Customer
+        "169.254.42.42",  # Scaleway
+        "fd00:42::42",  # Scaleway over IPv6
         "::ffff:169.254.169.254",
+        "::ffff:169.254.42.42",
         "::ffff:a9fe:a9fe",
         "64:ff9b::a9fe:a9fe",
         "2002:a9fe:a9fe::1",

@@ -213,6 +213,11 @@ def test_local_names_follow_the_policy() -> None:
     with pytest.raises(WebError) as caught:
         check_literal_host("metadata.google.internal", NetworkPolicy(allow_private_network=True))
     assert "allow_private_network: true does not cover" in caught.value.message
+    # The same for metadata IP literals, which a proxy would otherwise reach for us.
+    for literal in ("169.254.169.254", "169.254.42.42", "[fd00:42::42]"):
+        with pytest.raises(WebError) as caught:
+            check_literal_host(literal, NetworkPolicy(allow_private_network=True))
+        assert "allow_private_network: true does not cover" in caught.value.message
     check_literal_host(
         "metadata.google.internal", NetworkPolicy(allowed_hosts=("169.254.169.254",))
     )

@@ -71,6 +71,8 @@ def test_allow_private_network_does_not_cover_metadata() -> None:
     assert not policy.permits(ip("fe80::a9fe:a9fe%eth0"))
     assert not policy.permits(ip("100.100.100.200"))  # Alibaba
     assert not policy.permits(ip("192.0.0.192"))  # Oracle
+    assert not policy.permits(ip("169.254.42.42"))  # Scaleway
+    assert not policy.permits(ip("fd00:42::42"))  # Scaleway over IPv6
     assert not policy.permits(ip("::ffff:169.254.169.254"))
     explicit = NetworkPolicy(allowed_hosts=("169.254.169.254",))
     assert explicit.permits(ip("169.254.169.254"))

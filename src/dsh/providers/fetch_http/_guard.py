@@ -10,7 +10,7 @@ a laptop, a CI runner, a cloud VM. Without a guard an attacker can make it read 
 network can see (server-side request forgery, SSRF):
 
 - cloud instance metadata (169.254.169.254, fd00:ec2::254, fd20:ce::254, fe80::a9fe:a9fe,
-  100.100.100.200, 168.63.129.16, 192.0.0.192 …),
+  100.100.100.200, 168.63.129.16, 192.0.0.192, 169.254.42.42, fd00:42::42 …),
   which hands out credentials;
 - services on loopback (admin panels, databases with HTTP interfaces, dev servers, the harness's
   own endpoints) and on the private LAN (RFC 1918, CGNAT, IPv6 unique-local, link-local);
@@ -102,6 +102,7 @@ _V4_RULES: tuple[tuple[ipaddress.IPv4Network, str], ...] = tuple(
         ("100.100.100.200/32", METADATA_REASON),  # Alibaba Cloud
         ("168.63.129.16/32", METADATA_REASON),  # Azure WireServer (a public-looking address)
         ("192.0.0.192/32", METADATA_REASON),  # Oracle Cloud@Customer / Classic
+        ("169.254.42.42/32", METADATA_REASON),  # Scaleway (cloud-init's Scaleway datasource)
         ("0.0.0.0/32", "unspecified address"),  # Linux connects 0.0.0.0 to the local host
         ("0.0.0.0/8", '"this network" (0.0.0.0/8)'),
         ("127.0.0.0/8", "loopback"),
@@ -130,6 +131,7 @@ _V6_RULES: tuple[tuple[ipaddress.IPv6Network, str], ...] = tuple(
         # OpenStack Nova metadata over IPv6 since Victoria (the link-local twin of
         # 169.254.169.254; nova admin guide "Metadata service").
         ("fe80::a9fe:a9fe/128", METADATA_REASON),
+        ("fd00:42::42/128", METADATA_REASON),  # Scaleway over IPv6
         ("::/128", "unspecified address"),
         ("::1/128", "loopback"),
         ("100::/64", "discard-only range (RFC 6666)"),
