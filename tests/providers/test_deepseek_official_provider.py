@@ -159,6 +159,62 @@ async def test_wrong_shape_is_unprocessable(
     assert caught.value.message.startswith("DeepSeek returned an unprocessable response body")
 
 
+def _with(path: tuple[int | str, ...], value: object) -> dict[str, Any]:
+    body: dict[str, Any] = fixture("deepseek_web_search.json")
+    target: Any = body
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return body
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "reason"),
+    [
+        (("content", 0), "I'll search.", "`content[0]` is a string, not an object"),
+        (
+            ("content", 2, "content", 0),
+            "https://x.example/",
+            "`content[2].content[0]` is a string, not an object",
+        ),
+        (
+            ("content", 2, "content", 0, "url"),
+            42,
+            "`content[2].content[0].url` is a number, not a string",
+        ),
+        (
+            ("content", 2, "content", 1, "title"),
+            ["t"],
+            "`content[2].content[1].title` is an array, not a string",
+        ),
+        (
+            ("content", 2, "content", 0, "page_age"),
+            2025,
+            "`content[2].content[0].page_age` is a number, not a string",
+        ),
+        (("content", 3, "citations"), "none", "`content[3].citations` is a string, not an array"),
+        (
+            ("content", 3, "citations", 0, "cited_text"),
+            {"t": "x"},
+            "`content[3].citations[0].cited_text` is an object, not a string",
+        ),
+        (
+            ("content", 3, "citations", 0, "url"),
+            False,
+            "`content[3].citations[0].url` is a boolean, not a string",
+        ),
+    ],
+)
+async def test_a_field_of_the_wrong_type_is_unprocessable_and_named(
+    harness: Harness, server: LocalServer, path: tuple[int | str, ...], value: object, reason: str
+) -> None:
+    # Not the documented shape: a dropped source or snippet would hide a broken or changed API.
+    with pytest.raises(WebError) as caught:
+        await search(harness, server, _with(path, value))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == f"DeepSeek returned an unprocessable response body: {reason}."
+
+
 async def test_error_message_from_the_documented_error_body(
     harness: Harness, server: LocalServer
 ) -> None:

@@ -113,6 +113,48 @@ async def test_wrong_shape_is_unprocessable(
     assert caught.value.message.startswith("Exa returned an unprocessable response body")
 
 
+GOOD = {"url": "https://example.org/a", "highlights": ["A highlight."]}
+
+
+@pytest.mark.parametrize(
+    ("results", "reason"),
+    [
+        (["https://example.org/a"], "`results[0]` is a string, not an object"),
+        ([GOOD, {**GOOD, "url": 42}], "`results[1].url` is a number, not a string"),
+        ([{**GOOD, "title": ["A title"]}], "`results[0].title` is an array, not a string"),
+        ([{**GOOD, "publishedDate": 2024}], "`results[0].publishedDate` is a number, not a string"),
+        (
+            [{**GOOD, "highlights": "A highlight."}],
+            "`results[0].highlights` is a string, not an array",
+        ),
+        (
+            [{**GOOD, "highlights": [{"text": "A highlight."}]}],
+            "`results[0].highlights[0]` is an object, not a string",
+        ),
+    ],
+)
+async def test_a_field_of_the_wrong_type_is_unprocessable_and_named(
+    harness: Harness, server: LocalServer, results: list[object], reason: str
+) -> None:
+    # Not the documented shape: a result silently dropped (or a search reported empty) would
+    # hide a broken or changed API behind a plausible answer.
+    server.respond_json("/search", {"results": results})
+    load(harness, EXA, server.url(""))
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == f"Exa returned an unprocessable response body: {reason}."
+    assert caught.value.details == {"provider": "Exa", "reason": reason}
+
+
+async def test_null_fields_are_omitted_not_errors(harness: Harness, server: LocalServer) -> None:
+    nulls = {**GOOD, "title": None, "publishedDate": None}
+    server.respond_json("/search", {"results": [nulls, {"url": None, "highlights": None}]})
+    load(harness, EXA, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources == (WebSearchSource(url="https://example.org/a", snippet="A highlight."),)
+
+
 async def test_error_message_from_the_documented_error_body(
     harness: Harness, server: LocalServer
 ) -> None:

@@ -169,6 +169,55 @@ async def test_wrong_shape_is_unprocessable(
     assert caught.value.message.startswith("Perplexity returned an unprocessable response body")
 
 
+def answer(content: object, **rest: object) -> dict[str, object]:
+    return {"choices": [{"message": {"role": "assistant", "content": content}}], **rest}
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (
+            answer({"text": "An answer."}),
+            "`choices[0].message.content` is an object, not a string or an array",
+        ),
+        (answer(42), "`choices[0].message.content` is a number, not a string or an array"),
+        (answer(["An answer."]), "`choices[0].message.content[0]` is a string, not an object"),
+        (
+            answer([{"type": "text", "text": 42}]),
+            "`choices[0].message.content[0].text` is a number, not a string",
+        ),
+        (
+            answer("a", search_results=["https://x.example/"]),
+            "`search_results[0]` is a string, not an object",
+        ),
+        (
+            answer("a", search_results=[{"url": 42}]),
+            "`search_results[0].url` is a number, not a string",
+        ),
+        (
+            answer("a", search_results=[{"url": "https://x.example/", "date": 20240101}]),
+            "`search_results[0].date` is a number, not a string",
+        ),
+        (
+            answer("a", search_results=[{"url": "https://x.example/", "title": {"t": 1}}]),
+            "`search_results[0].title` is an object, not a string",
+        ),
+        (
+            answer("a", citations=["https://x.example/", 7]),
+            "`citations[1]` is a number, not a string",
+        ),
+    ],
+)
+async def test_a_field_of_the_wrong_type_is_unprocessable_and_named(
+    harness: Harness, server: LocalServer, body: object, reason: str
+) -> None:
+    # Not the documented shape: a dropped answer or source would hide a broken or changed API.
+    with pytest.raises(WebError) as caught:
+        await search(harness, server, body)
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == f"Perplexity returned an unprocessable response body: {reason}."
+
+
 async def test_error_message_from_the_documented_error_body(
     harness: Harness, server: LocalServer
 ) -> None:

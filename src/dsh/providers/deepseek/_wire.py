@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsh.providers._keyed_api import PostJson, text_or_none, unprocessable
+from dsh.providers._keyed_api import (
+    PostJson,
+    array_at,
+    object_at,
+    text_at,
+    text_or_none,
+    unprocessable,
+)
 from dsh.providers.deepseek._config import MessagesSettings
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchResult, WebSearchSource
 
@@ -105,10 +112,11 @@ def _paused_without_results(data: dict[str, Any]) -> bool:
 
 
 def map_response(data: dict[str, Any]) -> WebSearchResult:
-    blocks = data.get("content")
-    if not isinstance(blocks, list):
+    content = data.get("content")
+    if not isinstance(content, list):
         raise unprocessable(PROVIDER, "`content` is missing or not an array")
-    results = [b for b in blocks if isinstance(b, dict) and b.get("type") == RESULT_TYPE]
+    blocks = [object_at(PROVIDER, f"content[{n}]", block) for n, block in enumerate(content)]
+    results = [(n, b) for n, b in enumerate(blocks) if b.get("type") == RESULT_TYPE]
     if not results:
         stop = text_or_none(data.get("stop_reason")) or "unknown"
         raise WebError(
@@ -123,7 +131,7 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
     seen: set[str] = set()
     errors: list[str] = []
     searched = False
-    for block in results:
+    for block_index, block in results:
         inner = block.get("content")
         if isinstance(inner, dict) and inner.get("type") == "web_search_tool_result_error":
             errors.append(text_or_none(inner.get("error_code")) or "unknown")
@@ -131,19 +139,20 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
         if not isinstance(inner, list):
             raise unprocessable(PROVIDER, "a web_search_tool_result block has no result list")
         searched = True
-        for item in inner:
-            if not isinstance(item, dict) or item.get("type") != "web_search_result":
+        for index, value in enumerate(inner):
+            where = f"content[{block_index}].content[{index}]"
+            item = object_at(PROVIDER, where, value)
+            if item.get("type") != "web_search_result":
                 continue
-            url = text_or_none(item.get("url"))
+            url = text_at(PROVIDER, f"{where}.url", item.get("url"))
+            title = text_at(PROVIDER, f"{where}.title", item.get("title"))
+            page_age = text_at(PROVIDER, f"{where}.page_age", item.get("page_age"))
             if url is None or url in seen:
                 continue  # several searches may return one page; it is one source
             seen.add(url)
             sources.append(
                 WebSearchSource(
-                    url=url,
-                    title=text_or_none(item.get("title")),
-                    snippet=snippets.get(url),
-                    published_at=text_or_none(item.get("page_age")),
+                    url=url, title=title, snippet=snippets.get(url), published_at=page_age
                 )
             )
     if not searched:
@@ -155,22 +164,19 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
     return WebSearchResult(sources=tuple(sources))
 
 
-def _first_cited_text_by_url(blocks: list[Any]) -> dict[str, str]:
+def _first_cited_text_by_url(blocks: list[dict[str, Any]]) -> dict[str, str]:
     """The first ``web_search_result_location`` citation's ``cited_text`` for each URL."""
     found: dict[str, str] = {}
-    for block in blocks:
-        if not isinstance(block, dict) or block.get("type") != "text":
+    for block_index, block in enumerate(blocks):
+        if block.get("type") != "text":
             continue
-        citations = block.get("citations")
-        if not isinstance(citations, list):
-            continue
-        for citation in citations:
-            if not isinstance(citation, dict):
-                continue
+        where = f"content[{block_index}].citations"
+        for index, value in enumerate(array_at(PROVIDER, where, block.get("citations"))):
+            citation = object_at(PROVIDER, f"{where}[{index}]", value)
             if citation.get("type") != "web_search_result_location":
                 continue
-            url = text_or_none(citation.get("url"))
-            text = text_or_none(citation.get("cited_text"))
+            url = text_at(PROVIDER, f"{where}[{index}].url", citation.get("url"))
+            text = text_at(PROVIDER, f"{where}[{index}].cited_text", citation.get("cited_text"))
             if url is not None and text is not None and url not in found:
                 found[url] = text
     return found

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsh.providers._keyed_api import KeyedSearchProvider, text_or_none, unprocessable
+from dsh.providers._keyed_api import (
+    KeyedSearchProvider,
+    array_at,
+    object_at,
+    text_at,
+    unprocessable,
+)
 from dsh.providers.exa._config import BASE_URL_ENV, DEFAULT_BASE_URL, ExaConfig
 from dsh.web import WebSearchRequest, WebSearchResult, WebSearchSource
 
@@ -52,29 +58,24 @@ class ExaSearchProvider(KeyedSearchProvider[ExaConfig]):
         if not isinstance(results, list):
             raise unprocessable(PROVIDER, "`results` is missing or not an array")
         sources: list[WebSearchSource] = []
-        for item in results:
-            if not isinstance(item, dict):
-                continue
-            url = text_or_none(item.get("url"))
-            snippet = _first_highlight(item.get("highlights"))
+        for index, value in enumerate(results):
+            where = f"results[{index}]"
+            item = object_at(PROVIDER, where, value)
+            url = text_at(PROVIDER, f"{where}.url", item.get("url"))
+            title = text_at(PROVIDER, f"{where}.title", item.get("title"))
+            published_at = text_at(PROVIDER, f"{where}.publishedDate", item.get("publishedDate"))
+            snippet = _first_highlight(item.get("highlights"), f"{where}.highlights")
             if url is None or snippet is None:
                 continue  # nothing to cite, or no portable snippet: dropped, never padded
             sources.append(
-                WebSearchSource(
-                    url=url,
-                    title=text_or_none(item.get("title")),
-                    snippet=snippet,
-                    published_at=text_or_none(item.get("publishedDate")),
-                )
+                WebSearchSource(url=url, title=title, snippet=snippet, published_at=published_at)
             )
         return WebSearchResult(sources=tuple(sources))
 
 
-def _first_highlight(value: Any) -> str | None:
-    if not isinstance(value, list):
-        return None
-    for entry in value:
-        text = text_or_none(entry)
-        if text is not None:
-            return text
-    return None
+def _first_highlight(value: Any, where: str) -> str | None:
+    texts = [
+        text_at(PROVIDER, f"{where}[{index}]", entry)
+        for index, entry in enumerate(array_at(PROVIDER, where, value))
+    ]
+    return next((text for text in texts if text is not None), None)

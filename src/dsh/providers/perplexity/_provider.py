@@ -19,7 +19,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dsh.providers._keyed_api import KeyedSearchProvider, text_or_none, unprocessable
+from dsh.providers._keyed_api import (
+    KeyedSearchProvider,
+    a_json_kind,
+    array_at,
+    object_at,
+    string_at,
+    text_at,
+    text_or_none,
+    unprocessable,
+)
 from dsh.providers.perplexity._config import BASE_URL_ENV, DEFAULT_BASE_URL, PerplexityConfig
 from dsh.web import WebSearchRequest, WebSearchResult, WebSearchSource
 
@@ -97,16 +106,12 @@ def _balanced(url: str) -> bool:
 
 
 def _cited_urls(data: dict[str, Any]) -> list[str | None]:
-    """The list the markers index, by position (an unusable entry keeps its place as None)."""
-    citations = data.get("citations")
-    if isinstance(citations, list) and citations:
-        return [text_or_none(entry) for entry in citations]
-    results = data.get("search_results")
-    if isinstance(results, list):
-        return [
-            text_or_none(item.get("url")) if isinstance(item, dict) else None for item in results
-        ]
-    return []
+    """The list the markers index, by position (a null or blank entry keeps its place as None)."""
+    citations = array_at(PROVIDER, "citations", data.get("citations"))
+    if citations:
+        return [text_at(PROVIDER, f"citations[{n}]", entry) for n, entry in enumerate(citations)]
+    results = array_at(PROVIDER, "search_results", data.get("search_results"))
+    return [_result_at(n, item)[0] for n, item in enumerate(results)]
 
 
 def _content(data: dict[str, Any]) -> str | None:
@@ -119,14 +124,18 @@ def _content(data: dict[str, Any]) -> str | None:
     if not isinstance(message, dict):
         raise unprocessable(PROVIDER, "`choices[0].message` is not an object")
     content = message.get("content")
+    where = "choices[0].message.content"
     if isinstance(content, list):
         # The schema allows an array of chunks; the answer is the text of its text chunks.
+        chunks = [object_at(PROVIDER, f"{where}[{n}]", chunk) for n, chunk in enumerate(content)]
         content = "".join(
-            chunk["text"]
-            for chunk in content
-            if isinstance(chunk, dict)
-            and chunk.get("type") == "text"
-            and isinstance(chunk.get("text"), str)
+            string_at(PROVIDER, f"{where}[{n}].text", chunk.get("text")) or ""
+            for n, chunk in enumerate(chunks)
+            if chunk.get("type") == "text"
+        )
+    elif content is not None and not isinstance(content, str):
+        raise unprocessable(
+            PROVIDER, f"`{where}` is {a_json_kind(content)}, not a string or an array"
         )
     if isinstance(content, str):
         content = _THINKING.sub("", content, count=1)
@@ -138,21 +147,27 @@ def _sources(data: dict[str, Any]) -> tuple[WebSearchSource, ...]:
     if results is not None:
         if not isinstance(results, list):
             raise unprocessable(PROVIDER, "`search_results` is not an array")
+        fields = [_result_at(n, item) for n, item in enumerate(results)]
         return tuple(
-            WebSearchSource(
-                url=url,
-                title=text_or_none(item.get("title")),
-                snippet=text_or_none(item.get("snippet")),
-                published_at=text_or_none(item.get("date")),
-            )
-            for item in results
-            if isinstance(item, dict) and (url := text_or_none(item.get("url"))) is not None
+            WebSearchSource(url=url, title=title, snippet=snippet, published_at=date)
+            for url, title, snippet, date in fields
+            if url is not None
         )
     citations = data.get("citations")
     if citations is None:
         return ()
     if not isinstance(citations, list):
         raise unprocessable(PROVIDER, "`citations` is not an array")
-    return tuple(
-        WebSearchSource(url=url) for entry in citations if (url := text_or_none(entry)) is not None
+    urls = [text_at(PROVIDER, f"citations[{n}]", entry) for n, entry in enumerate(citations)]
+    return tuple(WebSearchSource(url=url) for url in urls if url is not None)
+
+
+def _result_at(index: int, value: Any) -> tuple[str | None, str | None, str | None, str | None]:
+    """``search_results[index]``'s url, title, snippet and date (each None when null or blank)."""
+    where = f"search_results[{index}]"
+    item = object_at(PROVIDER, where, value)
+    url, title, snippet, date = (
+        text_at(PROVIDER, f"{where}.{name}", item.get(name))
+        for name in ("url", "title", "snippet", "date")
     )
+    return url, title, snippet, date
