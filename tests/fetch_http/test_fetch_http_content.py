@@ -458,3 +458,58 @@ async def test_windows_1252_bytes_python_leaves_undefined_are_not_invalid(
     # stripped like the others); Python's cp1252 calls them invalid and gave five U+FFFD.
     body = "“ok” ".encode("cp1252") + b"\x81\x8d\x8f\x90\x9d" + "– end".encode("cp1252")
     assert await fetch_bytes(server, make_fetcher, body, content_type) == "“ok” – end"
+
+
+# The bytes Python's codecs leave undefined in 0x80-0x9F, read from the WHATWG indexes
+# (encoding.spec.whatwg.org/index-windows-*.txt), where each is the C1 control of its value.
+WHATWG_C1_GAPS = {
+    "windows-874": bytes([*range(0x81, 0x85), *range(0x86, 0x91), *range(0x98, 0xA0)]),
+    "windows-1250": b"\x81\x83\x88\x90\x98",
+    "windows-1251": b"\x98",
+    "windows-1253": b"\x81\x88\x8a\x8c\x8d\x8e\x8f\x90\x98\x9a\x9c\x9d\x9e\x9f",
+    "windows-1254": b"\x81\x8d\x8e\x8f\x90\x9d\x9e",
+    "windows-1255": b"\x81\x8a\x8c\x8d\x8e\x8f\x90\x9a\x9c\x9d\x9e\x9f",
+    "windows-1257": b"\x81\x83\x88\x8a\x8c\x90\x98\x9a\x9c\x9f",
+    "windows-1258": b"\x81\x8a\x8d\x8e\x8f\x90\x9a\x9d\x9e",
+}
+
+
+@pytest.mark.parametrize(("charset", "gaps"), WHATWG_C1_GAPS.items(), ids=WHATWG_C1_GAPS)
+async def test_other_windows_code_pages_read_their_c1_gaps_as_whatwg_does(
+    server: LocalServer, make_fetcher: MakeFetcher, charset: str, gaps: bytes
+) -> None:
+    # As for windows-1252 above: C1 controls (then stripped), not a row of U+FFFD.
+    body = b"ok " + gaps + b" end"
+    assert await fetch_bytes(server, make_fetcher, body, f"text/plain; charset={charset}") == (
+        "ok  end"
+    )
+
+
+async def test_windows_1255_0xca_is_the_hebrew_point_holam_haser_for_vav(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # WHATWG (and Windows) map 0xCA to U+05BA; Python's cp1255 calls it invalid, so vocalised
+    # Hebrew lost the vowel point to a U+FFFD.
+    body = "שלום ".encode("cp1255") + b"\xe5\xca" + " end".encode("cp1255")
+    text = await fetch_bytes(server, make_fetcher, body, "text/plain; charset=windows-1255")
+    assert text == "שלום \u05d5\u05ba end"
+
+
+@pytest.mark.parametrize(
+    ("charset", "byte"),
+    [
+        ("windows-874", b"\xdb"),
+        ("windows-1253", b"\xaa"),
+        ("windows-1253", b"\xff"),
+        ("windows-1255", b"\xd9"),
+        ("windows-1255", b"\xff"),
+        ("windows-1257", b"\xa1"),
+        ("windows-1257", b"\xa5"),
+    ],
+)
+async def test_bytes_whatwg_leaves_undefined_stay_invalid(
+    server: LocalServer, make_fetcher: MakeFetcher, charset: str, byte: bytes
+) -> None:
+    body = b"ok " + byte + b" end"
+    text = await fetch_bytes(server, make_fetcher, body, f"text/plain; charset={charset}")
+    assert text == "ok \ufffd end"

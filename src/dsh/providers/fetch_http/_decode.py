@@ -131,10 +131,31 @@ _REFUSED = frozenset(
     {"utf-7", "unicode-escape", "raw-unicode-escape", "undefined", "idna", "punycode", "mbcs"}
 )
 
-# WHATWG windows-1252 (index-windows-1252) decodes the five bytes Python's cp1252 leaves undefined
-# (0x81, 0x8D, 0x8F, 0x90, 0x9D) to the C1 controls of the same value; Python calls them invalid.
-# Every byte has a character, so a charmap decode cannot fail and never splits a character.
-_WINDOWS_1252 = "".join(bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256))
+
+def _whatwg_table(codec: str, extra: dict[int, str] | None = None) -> str:
+    """``codec``'s charmap as the WHATWG index has it: a byte Python leaves undefined in
+    0x80-0x9F is the C1 control of the same value; ``extra`` adds the characters WHATWG defines
+    beyond that; any other undefined byte stays invalid (U+FFFE: the error handler's)."""
+    chars = [
+        bytes([b]).decode(codec, "ignore") or (chr(b) if 0x80 <= b < 0xA0 else "\ufffe")
+        for b in range(256)
+    ]
+    for byte, char in (extra or {}).items():
+        chars[byte] = char
+    return "".join(chars)
+
+
+# The WHATWG indexes of windows-874 and windows-1250 ... 1258 (encoding.spec.whatwg.org,
+# index-windows-*.txt) differ from Python's codecs only where Python calls a byte invalid: the
+# gaps in 0x80-0x9F are C1 controls there (stripped with the other controls instead of showing as
+# U+FFFD), and windows-1255 0xCA is U+05BA HEBREW POINT HOLAM HASER FOR VAV (Python's cp1255 lost
+# the vowel point to a U+FFFD). The bytes WHATWG leaves undefined too (windows-1253 0xAA, 0xD2,
+# 0xFF; windows-1255 0xD9-0xDF, 0xFB, 0xFC, 0xFF; windows-1257 0xA1, 0xA5; windows-874 0xDB-0xDE,
+# 0xFC-0xFF) stay invalid. A single-byte charmap decode never splits a character.
+_WHATWG_SINGLE_BYTE = {
+    codec: _whatwg_table(codec, {0xCA: "\u05ba"} if codec == "cp1255" else None)
+    for codec in ("cp874", *(f"cp125{n}" for n in range(9)))
+}
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -242,8 +263,9 @@ def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
     ``cut``: ``data`` was cut by the byte cap, so an incomplete character at its end is the
     cap's doing, not invalid bytes: it is dropped rather than shown as U+FFFD.
     """
-    if encoding == "cp1252":
-        text = codecs.charmap_decode(data, "strict", _WINDOWS_1252)[0]
+    table = _WHATWG_SINGLE_BYTE.get(encoding)
+    if table is not None:
+        text = codecs.charmap_decode(data, "replace", table)[0]
     elif cut:
         decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         text = decoder.decode(data, final=False)
