@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -452,3 +453,17 @@ def test_a_bad_config_never_echoes_url_credentials(config: Any, expected: str) -
     assert caught.value.message == expected
     for secret in ("hunter2", "pass@", "tok3n", "s3cret"):
         assert secret not in caught.value.message
+
+
+def test_masking_a_long_dotted_config_value_takes_linear_time() -> None:
+    # The URL masker once tried a scheme at every word start: on dotted text ("a.a.a...") each
+    # try ran to the end, so a 200,000-character value took tens of seconds to report.
+    plugin = make_plugin("net", lambda _c, _cfg: None, Config=ProxyConfig)
+    value = "a." * 100_000 + " http://u:hunter2@proxy.example"
+    start = time.perf_counter()
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {"proxy": value}, plugin_id="net")
+    elapsed = time.perf_counter() - start
+    assert "http://***@proxy.example" in caught.value.message
+    assert "hunter2" not in caught.value.message
+    assert elapsed < 5, elapsed  # generous: milliseconds when linear

@@ -462,7 +462,10 @@ def describe_validation_error(
 
 # ``scheme://userinfo@``: the userinfo ends at the last ``@`` before the path, query or fragment
 # (a password may hold a raw ``@``). Whitespace ends it too, so a URL inside prose is found.
-_URL_USERINFO = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s]*@")
+# Anchored on ``://``, not on the scheme: a scheme pattern tried at every word start runs to the
+# end of a dotted text ("a.a.a...") each time, quadratic time (a 200,000-character value took
+# tens of seconds). Userinfo after a ``://`` that follows no valid scheme is masked too.
+_URL_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
 
 
 def mask_url_credentials(value: object) -> object:
@@ -470,7 +473,7 @@ def mask_url_credentials(value: object) -> object:
     lists, tuples and dicts at any depth (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``).
     Anything else is returned as is."""
     if isinstance(value, str):
-        return _URL_USERINFO.sub(r"\g<scheme>***@", value)
+        return _URL_USERINFO.sub("***@", value)
     if isinstance(value, dict):
         return {key: mask_url_credentials(item) for key, item in value.items()}
     if isinstance(value, list):
