@@ -9,6 +9,7 @@ await close(ctx)
 ```
 """
 
+from dsh._text import looks_secret, mask_url_credentials
 from dsh.app._build import (
     build_context,
     close,
@@ -19,14 +20,8 @@ from dsh.app._build import (
     plugin_load_failure,
 )
 from dsh.app._defaults import CONFIG_ENV, CREDENTIAL_ENV, DEFAULT_CONFIG_YAML, DEFAULT_PLUGINS
-from dsh.app._describe import (
-    describe_config,
-    describe_loaded,
-    looks_secret,
-    mask_secrets,
-)
+from dsh.app._describe import describe_config, describe_loaded, mask_secrets
 from dsh.app._reference import PROJECT_PLUGINS, render_configuration_reference
-from dsh.harness import mask_url_credentials
 
 __all__ = [
     "CONFIG_ENV",

@@ -3,35 +3,23 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, SecretBytes, SecretStr
 
+# The one implementation of the secret-key rule and of URL-credential masking, shared with the
+# harness's config errors and the quoted exception messages (re-exported for the surfaces).
+from dsh._text import looks_secret, mask_url_credentials
 from dsh.app._build import ConfigPath, config_source, load_context
 from dsh.app._defaults import CREDENTIAL_ENV
-
-# The one implementation of URL-credential masking, shared with the harness's config errors
-# (re-exported by this package for the surfaces).
-from dsh.harness import Context, LoadedPlugin, PluginEntry, mask_url_credentials
+from dsh.harness import Context, LoadedPlugin, PluginEntry
 from dsh.web import FETCH_PROVIDER_ENV, SEARCH_PROVIDER_ENV, describe_selection, web_of
 
 MASK = "***"
 
-# Word-bounded so `max_results` is not a secret but `api_key`, `token`, `client_secret` are.
-_SECRET_KEY = re.compile(r"(^|_)(api_?key|key|token|secret|password|credential)s?($|_)", re.I)
 _PROXY_ENV = ("HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY")
-
-
-def looks_secret(key: str) -> bool:
-    """Whether a config key holds a secret (``api_key``, ``token``; not ``api_key_env``,
-    which names the variable that holds one)."""
-    lowered = key.lower()
-    if lowered.endswith(("_env", "_ref")):
-        return False
-    return bool(_SECRET_KEY.search(lowered))
 
 
 def credential_variables(plugin_name: str, config: dict[str, Any] | None) -> list[str]:

@@ -19,8 +19,9 @@ Public API (everything else is private):
 See README.md in this folder for the one-line-per-name list.
 """
 
+from dsh._text import mask_url_credentials
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
-from dsh.harness._context import Context, Plugin, Scope, applying_plugin, mask_url_credentials
+from dsh.harness._context import Context, Plugin, Scope, applying_plugin
 from dsh.harness._credentials import (
     ChatRoute,
     Credentials,

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import re
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
+from dsh._text import mask_url_credentials
 from dsh.harness._errors import ConfigError, HarnessError
 
 if TYPE_CHECKING:
@@ -458,29 +458,6 @@ def describe_validation_error(
             shown = "***" if _looks_secret(key) else _short_repr(value)
             problems.append(f"{key!r}: {mask_url_credentials(item['msg'])} (got {shown})")
     return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
-
-
-# ``scheme://userinfo@``: the userinfo ends at the last ``@`` before the path, query or fragment
-# (a password may hold a raw ``@``). Whitespace ends it too, so a URL inside prose is found.
-# Anchored on ``://``, not on the scheme: a scheme pattern tried at every word start runs to the
-# end of a dotted text ("a.a.a...") each time, quadratic time (a 200,000-character value took
-# tens of seconds). Userinfo after a ``://`` that follows no valid scheme is masked too.
-_URL_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
-
-
-def mask_url_credentials(value: object) -> object:
-    """``value`` with the user and password of every URL in it masked: strings, and strings in
-    lists, tuples and dicts at any depth (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``).
-    Anything else is returned as is."""
-    if isinstance(value, str):
-        return _URL_USERINFO.sub("***@", value)
-    if isinstance(value, dict):
-        return {key: mask_url_credentials(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [mask_url_credentials(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(mask_url_credentials(item) for item in value)
-    return value
 
 
 def _short_repr(value: object, limit: int = 80) -> str:

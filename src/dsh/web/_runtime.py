@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Generic, Literal, TypeVar
 
+from dsh._text import quoted_message
 from dsh.harness import AbortController, AbortError, AbortSignal, applying_plugin, race_signal
 from dsh.web._errors import (
     WEB_ABORTED,
@@ -483,7 +484,9 @@ def _map_failure(
         )
     if isinstance(error, WebError):
         return error
-    text = str(error).strip()
+    # The model reads this: the provider's message one line, bounded, secrets masked (the whole
+    # exception stays the __cause__, for logs).
+    text = quoted_message(str(error))
     kind = type(error).__name__
     return WebError(
         WEB_PROVIDER_ERROR,

@@ -1,0 +1,83 @@
+"""Quoting text the project does not control (an exception's message, a config value) safely.
+
+The rules for what a person or a model may see of it, in one place: secret-looking config keys
+(:func:`looks_secret`), the user and password of a URL (:func:`mask_url_credentials`), and an
+exception's message inside a one-line error (:func:`quoted_message`: secrets masked, one line,
+bounded).
+
+It sits below every layer and imports only the standard library (an import-linter contract
+checks it): the harness, the seam, the app and the CLI all use it, and the CLI must be able to
+quote an unexpected exception without importing the harness (``dsh-web --help`` stays light, and
+an install too broken to import the harness still fails in one line).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Longest exception message quoted in a one-line error, as for a provider's own message
+#: (``providers/_keyed_api.py``): a message can hold a whole response body or a big object's repr.
+MAX_QUOTED_CHARS = 300
+
+# Word-bounded so `max_results` is not a secret but `api_key`, `token`, `client_secret` are.
+_SECRET_KEY = re.compile(r"(^|_)(api_?key|key|token|secret|password|credential)s?($|_)", re.I)
+
+# ``scheme://userinfo@``: the userinfo ends at the last ``@`` before the path, query or fragment
+# (a password may hold a raw ``@``). Whitespace ends it too, so a URL inside prose is found.
+# Anchored on ``://``, not on the scheme: a scheme pattern tried at every word start runs to the
+# end of a dotted text ("a.a.a...") each time, quadratic time (a 200,000-character value took
+# tens of seconds). Userinfo after a ``://`` that follows no valid scheme is masked too.
+_URL_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
+
+# A query parameter inside quoted text: its value ends where a URL quoted in prose or in quotes
+# ends. Anchored on ``?``/``&`` so that it stays linear on any text.
+_QUERY_PARAMETER = re.compile(r"(?<=[?&])(?P<name>[\w.-]+)=(?P<value>[^&#\s'\"<>]*)")
+
+
+def looks_secret(key: str) -> bool:
+    """Whether a config key holds a secret (``api_key``, ``token``; not ``api_key_env``,
+    which names the variable that holds one)."""
+    lowered = key.lower()
+    if lowered.endswith(("_env", "_ref")):
+        return False
+    return bool(_SECRET_KEY.search(lowered))
+
+
+def mask_url_credentials(value: object) -> object:
+    """``value`` with the user and password of every URL in it masked: strings, and strings in
+    lists, tuples and dicts at any depth (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``).
+    Anything else is returned as is."""
+    if isinstance(value, str):
+        return _URL_USERINFO.sub("***@", value)
+    if isinstance(value, dict):
+        return {key: mask_url_credentials(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [mask_url_credentials(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(mask_url_credentials(item) for item in value)
+    return value
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks included) as one space, trimmed."""
+    return " ".join(text.split())
+
+
+def quoted_message(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """An exception's message fit to quote inside a one-line error someone else reads.
+
+    URL credentials are masked, and so are the values of secret-named query parameters
+    (``?api_key=***``: httpx's ``raise_for_status()`` quotes the whole URL, and a key in the
+    query is the usual way a key reaches an exception's message); then it is one line, cut at
+    ``limit`` characters with ``…``. Masking comes first, so a cut never shows part of a secret.
+    """
+    text = _QUERY_PARAMETER.sub(_masked_parameter, _URL_USERINFO.sub("***@", text))
+    text = one_line(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _masked_parameter(match: re.Match[str]) -> str:
+    name, value = match["name"], match["value"]
+    if value and looks_secret(name.replace("-", "_").replace(".", "_")):
+        return f"{name}=***"
+    return match[0]
