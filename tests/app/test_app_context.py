@@ -130,6 +130,37 @@ def test_a_plugin_that_crashes_while_loading_is_named_in_the_error() -> None:
     )
 
 
+class _LoudlyCrashingPlugin:
+    name = "loud"
+
+    def apply(self, ctx: object, config: object) -> None:
+        raise RuntimeError(
+            "proxy https://ops:hunter2@proxy.example:3128 refused\n" + "detail\n" * 50_000 + "END"
+        )
+
+
+def test_a_plugin_crash_is_quoted_as_one_bounded_line() -> None:
+    from dsh.harness import resolve_plugin
+
+    def resolve(name: str) -> object:
+        return _LoudlyCrashingPlugin() if name == "loud" else resolve_plugin(name)
+
+    entries = [PluginEntry("web", "dsh-web"), PluginEntry("third-party", "loud")]
+    with pytest.raises(RuntimeError) as raised:
+        load_context(entries=entries, resolve=resolve)
+    message = plugin_load_failure(raised.value).message
+    assert message.startswith(
+        "Loading the plugins failed: RuntimeError: proxy https://***@proxy.example:3128 refused "
+        "detail detail"
+    )
+    # The note naming the plugin is kept whole after the cut message.
+    assert message.endswith("… (raised by the apply() of plugin 'third-party' (loud))")
+    assert "\n" not in message
+    assert "END" not in message
+    assert "hunter2" not in message
+    assert len(message) < 450
+
+
 def test_secret_keys() -> None:
     assert looks_secret("api_key")
     assert looks_secret("token")

@@ -427,6 +427,54 @@ def test_an_import_failure_named_directly(install_plugins: InstallPlugins) -> No
     )
 
 
+# A module that fails at import with what a library might put in its message: a URL with a
+# password, then a whole response body over many lines.
+FAILS_TO_IMPORT_LOUDLY = """
+raise RuntimeError(
+    "cannot fetch https://deploy:hunter2@mirror.example/index?token=t0k3n\\n"
+    + "body line\\n" * 20_000
+    + "END"
+)
+"""
+
+
+def test_an_import_failure_is_quoted_as_one_bounded_masked_line(
+    install_plugins: InstallPlugins,
+) -> None:
+    install_plugins({"loud": FAILS_TO_IMPORT_LOUDLY}, {"fake-loud-import": "loud"})
+    entries = parse_plugin_list([{"id": "loud", "name": "fake-loud-import"}])
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), entries)
+    assert caught.value.code == "PLUGIN_IMPORT_FAILED"
+    message = caught.value.message
+    assert message.startswith(
+        "Plugin 'loud' (fake-loud-import) failed to import: RuntimeError: cannot fetch "
+        "https://***@mirror.example/index?token=*** body line body line"
+    )
+    assert message.endswith("…")
+    assert "\n" not in message
+    assert "END" not in message
+    assert "hunter2" not in message
+    assert "t0k3n" not in message
+    assert len(message) < 400
+
+
+def test_a_custom_resolvers_crash_is_quoted_as_one_bounded_line() -> None:
+    def crashes(name: str) -> object:
+        raise ImportError("see http://u:pw@mirror.example/x\n" + "x" * 100_000)
+
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), [PluginEntry("inline-1", "inline")], resolve=crashes)
+    assert caught.value.code == "PLUGIN_IMPORT_FAILED"
+    message = caught.value.message
+    assert message.startswith(
+        "Plugin 'inline-1' (inline) failed to import: ImportError: see "
+        "http://***@mirror.example/x xxx"
+    )
+    assert message.endswith("x…")
+    assert len(message) < 400
+
+
 def test_an_entry_point_naming_an_object(install_plugins: InstallPlugins) -> None:
     install_plugins({"obj": OBJECT_PLUGIN}, {"fake-object": "obj:plugin"})
     ctx = Context()

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from dsh._text import quoted_message
 from dsh.app._defaults import CONFIG_ENV, DEFAULT_PLUGINS
 from dsh.harness import (
     ConfigError,
@@ -15,7 +16,6 @@ from dsh.harness import (
     LoadedPlugin,
     PluginEntry,
     load_plugins,
-    mask_url_credentials,
     read_plugin_list,
     resolve_plugin,
 )
@@ -82,15 +82,16 @@ def build_context(
 
 def plugin_load_failure(error: Exception) -> ConfigError:
     """A plugin that crashed while loading (not a :class:`~dsh.harness.HarnessError`), as the
-    configuration error every surface reports, its message with URL credentials masked: a
-    library's message may quote the proxy URL it choked on."""
-    # The harness notes whose apply() raised it (``raised by the apply() of plugin ...``).
-    notes = "; ".join(str(note) for note in getattr(error, "__notes__", ()))
+    configuration error every surface reports. Its message and notes are quoted one line each,
+    bounded, URL credentials masked: a library's message may quote the proxy URL it choked on,
+    or a whole response body."""
+    # The harness notes whose apply() raised it (``raised by the apply() of plugin ...``); each
+    # note is quoted on its own, so a long message or note never cuts that one off.
+    notes = "; ".join(quoted_message(str(note)) for note in getattr(error, "__notes__", ()))
     where = f" ({notes})" if notes else ""
-    message = mask_url_credentials(
-        f"Loading the plugins failed: {type(error).__name__}: {error}{where}"
+    return ConfigError(
+        f"Loading the plugins failed: {type(error).__name__}: {quoted_message(str(error))}{where}"
     )
-    return ConfigError(str(message))
 
 
 async def close(ctx: Context) -> None:

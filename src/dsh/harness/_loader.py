@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from dsh._text import quoted_message
 from dsh.harness._context import Context, _dispose_quietly, validate_plugin_config
 from dsh.harness._errors import ConfigError
 
@@ -187,7 +188,7 @@ def _resolve(name: str, subject: str) -> object:
         loaded = matches[0].load()
     except Exception as error:
         raise ConfigError(
-            f"{subject} failed to import: {type(error).__name__}: {error}",
+            f"{subject} failed to import: {type(error).__name__}: {quoted_message(str(error))}",
             code="PLUGIN_IMPORT_FAILED",
         ) from error
     return loaded
@@ -205,7 +206,8 @@ def _resolve_entry(entry: PluginEntry, resolve: Resolver) -> object:
         )
     except Exception as error:
         raise ConfigError(
-            f"{_subject(entry)} failed to import: {type(error).__name__}: {error}",
+            f"{_subject(entry)} failed to import: "
+            f"{type(error).__name__}: {quoted_message(str(error))}",
             code="PLUGIN_IMPORT_FAILED",
         ) from error
 
