@@ -254,3 +254,28 @@ def test_an_unexpected_exception_with_a_huge_message_is_one_bounded_line(
     assert line.endswith("x… (run with --debug for the traceback)")
     assert "END" not in line
     assert len(line) < 400
+
+
+def test_an_unexpected_exception_never_shows_url_credentials(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A library's message quoting the proxy URL it choked on (or a request URL with a key in the
+    # query): the INTERNAL line masks them as a configuration error does.
+    def failing_cleanup() -> None:
+        raise RuntimeError(
+            "proxy http://ops:hunter2@proxy.local:3128 refused "
+            "https://api.example/v1?q=cats&api_key=sk-live-1"
+        )
+
+    def build_with_a_failing_cleanup(config: str | None) -> Context:
+        ctx = build_context(entries=[])
+        ctx.effect(failing_cleanup)
+        return ctx
+
+    monkeypatch.setattr(commands, "build_context", build_with_a_failing_cleanup)
+    status, _out, err = run_main(["tools"], capsys)
+    assert status == 1
+    assert one_line(err) == (
+        "dsh-web: error: INTERNAL: RuntimeError: proxy http://***@proxy.local:3128 refused "
+        "https://api.example/v1?q=cats&api_key=*** (run with --debug for the traceback)"
+    )

@@ -8,6 +8,7 @@ import sys
 import traceback
 from typing import TextIO
 
+from dsh._text import one_line, quoted_message
 from dsh.cli._parser import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -80,18 +81,10 @@ def describe_failure(error: BaseException) -> tuple[str, str, int]:
             return error.code, error.message, status
     if isinstance(error, OSError) and error.filename is not None:
         return "OS_ERROR", f"{error.strerror}: {error.filename}", EXIT_UNEXPECTED
-    return "INTERNAL", f"{type(error).__name__}: {_clipped(str(error))}", EXIT_UNEXPECTED
-
-
-#: Longest exception message quoted in an INTERNAL line: a library's message can hold a whole
-#: response body or a big object's repr, and --debug prints it in full anyway. As for provider
-#: messages (``providers/_keyed_api.py``).
-_MAX_EXCEPTION_CHARS = 300
-
-
-def _clipped(text: str) -> str:
-    text = one_line(text)
-    return text if len(text) <= _MAX_EXCEPTION_CHARS else text[: _MAX_EXCEPTION_CHARS - 1] + "…"
+    # One line, bounded (a library's message can hold a whole response body) and secrets masked
+    # (it may quote a proxy URL with its password); --debug prints it whole. dsh._text imports
+    # only the standard library, so this works even when the harness itself cannot be imported.
+    return "INTERNAL", f"{type(error).__name__}: {quoted_message(str(error))}", EXIT_UNEXPECTED
 
 
 # Without a handler, Python prints a logged error (e.g. a tool's unexpected exception, with its
@@ -108,10 +101,6 @@ def _quiet_logs(quiet: bool) -> None:
             logger.addHandler(_QUIET)  # idempotent for the same handler
         else:
             logger.removeHandler(_QUIET)
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _error_line(code: str, message: str) -> None:
