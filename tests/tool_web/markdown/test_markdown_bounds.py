@@ -219,6 +219,12 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         '<div class="tabbed-set"><div class="tabbed-labels"><label>a</label></div>' * 200
         + "<div></div>" * 400_000
         + "</div>" * 200,
+        # 50,000 buttons in one heading: each is the heading's text only if it is all of it.
+        "<h2>" + "<button>q</button>" * 50_000 + "</h2>",
+        # 30,000 disclosure buttons under 200 nested `<nav>`s: each nav looked through them all.
+        "<nav>" * 200
+        + '<button aria-controls="p">q</button><div id="p">a</div>' * 30_000
+        + "</nav>" * 200,
     ],
     ids=[
         "tab-rows-in-one-container",
@@ -229,6 +235,8 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
         "spans-in-nested-code-blocks",
         "elements-in-nested-tab-lists",
         "divs-in-nested-tab-sets",
+        "buttons-in-one-heading",
+        "disclosure-buttons-under-nested-navs",
     ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:

@@ -505,6 +505,37 @@ def test_plain_buttons_are_dropped_and_disclosure_headers_kept() -> None:
     assert "Weight: 2 kg" in out
 
 
+def test_accordion_questions_written_in_buttons_are_kept_with_their_answers() -> None:
+    # The WAI-ARIA accordion: the question is the text of a button, in a heading or naming the
+    # panel it opens. Dropped as a form control, the answers ("Yes.") stood without questions.
+    bootstrap = "".join(
+        f'<div class="accordion-item"><h2 class="accordion-header"><button type="button" '
+        f'class="accordion-button" aria-expanded="false" aria-controls="c{n}">{q}</button></h2>'
+        f'<div id="c{n}" class="accordion-collapse collapse"><div class="accordion-body">{a}'
+        "</div></div></div>"
+        for n, (q, a) in enumerate([("Who is eligible?", "Adults on a low income."),
+                                    ("Can students apply?", "Yes.")])
+    )  # fmt: skip
+    custom = (
+        '<div class="faq-item"><button class="faq-question" aria-expanded="false" '
+        'aria-controls="a1"><span>Is there a deadline?</span></button>'
+        '<div class="faq-answer" id="a1" hidden><p>Apply within 1 month.</p></div></div>'
+    )
+    out = render(
+        f'<main><h1>Housing benefit</h1><p>{PROSE}</p><div class="accordion">{bootstrap}</div>'
+        f'{custom}<button type="button">Add to cart</button>'
+        '<h2>Install <button type="button">Copy path</button></h2><p>pip install x</p>'
+        '<button aria-controls="drawer">Filters</button><p>Twelve products.</p>'
+        '<div id="drawer"><p>Price</p></div></main>'
+    )
+    assert "## Who is eligible?\n\nAdults on a low income.\n\n## Can students apply?\n\nYes." in out
+    assert "Is there a deadline?\n\nApply within 1 month." in out
+    # Controls: beside a heading's own text, or opening something elsewhere (a filter drawer).
+    assert "Add to cart" not in out
+    assert "## Install\n" in out
+    assert "Filters" not in out
+
+
 def test_content_after_the_document_end_tags_is_kept() -> None:
     # HTML5 puts it in <body> (browsers show it); libxml2 alone would drop what follows </html>.
     html = (

@@ -27,6 +27,7 @@ def repair_tree(root: etree._Element) -> None:
     _broken_code_as_blocks(root)
     _inline_line_numbers_dropped(root)
     _buttons_holding_blocks_as_divs(root)
+    _disclosure_buttons_as_labels(root)
     _forms_without_controls_as_wrappers(root)
 
 
@@ -168,6 +169,82 @@ def _buttons_holding_blocks_as_divs(root: etree._Element) -> None:
     for button in list(root.iter("button")):
         if next(button.iter(*_BLOCKS_IN_BUTTONS), None) is not None:
             button.tag = "div"
+
+
+# A button that opens the panel right after it (WAI-ARIA's disclosure and accordion patterns:
+# Bootstrap's `accordion-button`, USWDS, hand-built FAQs), or that is all of a heading's text, is
+# the label of the content it shows: an FAQ's question. Dropped as a form control, the answers
+# stood without their questions. A button that opens something elsewhere (a filter drawer, a
+# menu), one beside a heading's text ("Copy item path", "Expand all", a permalink), and any
+# button in the site's header, navigation, footer or sidebar (its labels would make a menu look
+# like content) stay controls.
+_HEADINGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6")
+_SITE_FURNITURE: Final = ("nav", "header", "footer", "aside", "menu")
+# How far up from the button its heading or its panel's neighbour is looked for: the button is
+# the heading's child or sits in a wrapper or two. Looked no further, so many buttons under deep
+# nesting cost no walk to the root each (and a page that libxml2 left inside an unclosed heading
+# does not make every button a label).
+_LABEL_REACH: Final = 3
+
+
+def _disclosure_buttons_as_labels(root: etree._Element) -> None:
+    heading_texts: dict[etree._Element, str] = {}  # measured once however many buttons it holds
+    labels = [
+        button
+        for button in root.iter("button")
+        if _is_heading_text(button, heading_texts) or _opens_the_panel_after_it(button)
+    ]
+    if not labels:
+        return
+    in_furniture = _buttons_in_site_furniture(root)
+    for button in labels:
+        if button not in in_furniture and button.get("aria-haspopup") in (None, "false"):
+            button.tag = "span"
+
+
+def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element, str]) -> bool:
+    ancestors = itertools.islice(button.iterancestors(), _LABEL_REACH)
+    heading = next((a for a in ancestors if a.tag in _HEADINGS), None)
+    if heading is None:
+        return False
+    if heading not in heading_texts:
+        heading_texts[heading] = _own_text(heading)
+    text = _own_text(button)
+    return bool(text) and text == heading_texts[heading]
+
+
+def _own_text(element: etree._Element) -> str:
+    """The element's text without whitespace, its tail left out."""
+    text: str = etree.tostring(element, method="text", encoding="unicode", with_tail=False)
+    return "".join(text.split())
+
+
+def _opens_the_panel_after_it(button: etree._Element) -> bool:
+    controls = (button.get("aria-controls") or "").split()
+    if not controls:
+        return False
+    element: etree._Element | None = button
+    for _ in range(_LABEL_REACH):
+        if element is None:
+            return False
+        following = element.getnext()
+        if following is not None and following.get("id") in controls:
+            return True
+        element = element.getparent()
+    return False
+
+
+def _buttons_in_site_furniture(root: etree._Element) -> set[etree._Element]:
+    """The buttons inside a `nav`, `header`, `footer`, `aside` or `menu`, each element visited
+    once however those nest."""
+    buttons: set[etree._Element] = set()
+    visited: set[etree._Element] = set()
+    for container in root.iter(*_SITE_FURNITURE):
+        if container in visited:
+            continue
+        for element in container.iter("button", *_SITE_FURNITURE):
+            (buttons if element.tag == "button" else visited).add(element)
+    return buttons
 
 
 # A <form> with nothing to fill in or press is a wrapper, not a form: old Reddit wraps every
