@@ -254,6 +254,40 @@ def test_api_signatures_are_code_without_their_permalink_and_source_link() -> No
     assert "`os.path.join(path, *paths)`: Join path segments." in out
 
 
+def test_api_signatures_are_not_taken_for_forum_signatures() -> None:
+    # `signature` names a forum signature; API references use the word for the declaration.
+    javadoc = (
+        '<section class="detail" id="get(int)"><h3>get</h3><div class="member-signature">'
+        '<span class="modifiers">public</span>&nbsp;<span class="return-type">E</span>&nbsp;'
+        '<span class="element-name">get</span><span class="parameters">(int&nbsp;index)</span>'
+        '</div><div class="block">Returns the element at the index.</div></section>'
+    )
+    typedoc = (
+        '<div class="tsd-signature" id="parse-1"><span class="tsd-kind-call-signature">parse'
+        '</span><span class="tsd-signature-symbol">(</span>text<span class="tsd-signature-symbol">'
+        ':</span> <span class="tsd-signature-type">string</span><span class="tsd-signature-symbol">'
+        ")</span></div><p>Parses the text.</p>"
+    )
+    jsdoc = (
+        '<h4 class="name"><span class="type-signature">(static) </span>merge<span '
+        'class="signature">(a, b)</span><span class="type-signature"> → {Object}</span></h4>'
+        "<p>Merges two objects.</p>"
+    )
+    out = render(f"<main><h1>API</h1><p>{PROSE}</p>{javadoc}{typedoc}{jsdoc}</main>")
+    assert "public E get(int index)" in out
+    assert "parse(text: string)" in out
+    assert "#### (static) merge(a, b) → {Object}" in out
+    posts = "".join(
+        f'<div class="post"><p>Post {n}: {PROSE}</p><div class="signature">My rig: 3080 Ti</div>'
+        f'<aside class="message-signature">Sent from my phone</aside></div>'
+        for n in range(3)
+    )
+    out = render(f"<main>{posts}</main>")
+    assert "Post 2:" in out
+    assert "My rig" not in out
+    assert "Sent from" not in out
+
+
 def test_blockquote() -> None:
     out = render(f"<p>{PROSE}</p><blockquote><p>Quoted one.</p><p>Quoted two.</p></blockquote>")
     assert "> Quoted one.\n>\n> Quoted two." in out

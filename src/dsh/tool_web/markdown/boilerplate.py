@@ -102,11 +102,47 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     # removing them cost more recall (-0.007) than it bought precision.
     if not tokens or not _CONTENT_WORDS.isdisjoint(tokens):
         return False
+    if "signature" in tokens and _is_api_signature(element, tokens):
+        tokens = [token for token in tokens if token != "signature"]
     if not _FURNITURE_WORDS.isdisjoint(tokens):
         return not _has_heading(element, ("h1",))
     if not _FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
         return not _has_heading(element, ("h1",))
     return False
+
+
+# `signature` names a forum signature: a block after a post (`signature`, `post-signature`,
+# `message-signature`, `signaturecontainer`). API references use the word for a declaration,
+# the thing the reader came for: Javadoc's `member-signature` and `type-signature`, TypeDoc's
+# `tsd-signature` (and its `tsd-signature-type` spans), JSDoc's and pdoc's `span.signature`,
+# ExDoc's `h2.signature`. Those are inline, in a heading, term or code block, or name the part
+# of code they sign. (Holding code says nothing: forum signatures quote code and `pre` art.)
+_CODE_SIGNATURE_PREFIXES: Final = frozenset(
+    {"member", "type", "tsd", "method", "call", "function", "func", "fn", "constructor",
+     "property", "index", "api"}
+)  # fmt: skip
+_INLINE_TAGS: Final = frozenset(
+    {"span", "code", "a", "em", "strong", "b", "i", "small", "var", "samp", "kbd", "tt"}
+)
+_TERM_TAGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6", "dt")
+# How far up a heading, term or code block around a signature is looked for (JSDoc puts the
+# span straight in its `h4`); bounded, so many signatures deep down walk no path to the root.
+_SIGNATURE_REACH: Final = 3
+
+
+def _is_api_signature(element: etree._Element, tokens: list[str]) -> bool:
+    if element.tag in _INLINE_TAGS or element.tag in _TERM_TAGS or element.tag == "pre":
+        return True
+    if any(
+        before in _CODE_SIGNATURE_PREFIXES
+        for before, token in itertools.pairwise(tokens)
+        if token == "signature"
+    ):
+        return True
+    ancestors = itertools.islice(element.iterancestors(), _SIGNATURE_REACH)
+    return any(
+        ancestor.tag in _TERM_TAGS or ancestor.tag in ("pre", "code") for ancestor in ancestors
+    )
 
 
 _LIST_TAGS: Final = frozenset({"ul", "ol", "div", "section", "table"})
