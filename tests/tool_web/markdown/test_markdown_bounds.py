@@ -273,3 +273,16 @@ def test_author_links_deep_inside_wrappers_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert out.count("bob said") == out.count("ann said") == 20_000
     assert elapsed < 10, elapsed
+
+
+def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
+    # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
+    # cost a copy of itself per part.
+    name = "card" + "-x" * 20_000  # extends no block: every prefix is looked up
+    parts = f'<span class="{name}">word</span> ' * 100
+    body = f'<div class="menu"><p>{WORDS * 40}</p>{parts}</div>'
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.count("word") == 100
+    assert elapsed < 10, elapsed

@@ -214,3 +214,44 @@ def test_post_counts_and_join_dates_beside_forum_posts_are_dropped() -> None:
     assert "Joined" not in out
     assert "Posts:" not in out
     assert "Threads:" not in out
+
+
+def test_a_block_kept_for_its_size_keeps_the_parts_named_after_it() -> None:
+    # The menu holds most of the page, so "menu" does not make it furniture; its sections and
+    # dishes repeat the word (`menu-section`, `menu-item`) and went one by one.
+    dishes = "".join(
+        f'<li class="menu-item"><h3 class="menu-item__name">Dish {n}</h3>'
+        f'<span class="menu-item__price">${n}4</span>'
+        f'<p class="menu-item__description">Tomatoes, basil and oil number {n}.</p></li>'
+        for n in range(6)
+    )
+    out = render(
+        '<nav class="site-nav"><a href="/">Home</a> <a href="/menu">Menu</a></nav>'
+        "<main><h1>Dinner menu</h1><p>Served nightly.</p>"
+        f'<div class="restaurant-menu menu" id="menu"><section class="menu-section">'
+        f'<h2 class="menu-section__title">Mains</h2><ul class="menu-items">{dishes}</ul>'
+        '</section><div class="sidebar">Opening hours</div></div></main>'
+    )
+    assert "## Mains" in out
+    assert all(f"### Dish {n}\n  ${n}4\n" in out for n in range(6))
+    assert "Tomatoes, basil and oil number 5." in out
+    # Other furniture words still count inside it, and the site's own menu still goes.
+    assert "Opening hours" not in out
+    assert "Home" not in out
+
+
+def test_a_step_by_step_guide_kept_for_its_size_keeps_its_steps() -> None:
+    # GOV.UK's step-by-step navigation is the page: its steps are `gem-c-step-nav__step`.
+    steps = "".join(
+        f'<li class="gem-c-step-nav__step"><div class="gem-c-step-nav__header">'
+        f'<h2 class="gem-c-step-nav__title">Step {n}: do thing {n}</h2></div>'
+        f'<div class="gem-c-step-nav__panel"><p class="gem-c-step-nav__paragraph">You must '
+        f"finish the form number {n} before you book the test, and it costs £{n}4.</p></div></li>"
+        for n in range(5)
+    )
+    out = render(
+        '<main role="main"><h1>Learn to drive</h1><div class="gem-c-step-nav">'
+        f'<ol class="gem-c-step-nav__steps">{steps}</ol></div></main>'
+    )
+    assert all(f"## Step {n}: do thing {n}" in out for n in range(5))
+    assert "it costs £44." in out
