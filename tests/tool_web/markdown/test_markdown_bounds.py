@@ -286,3 +286,14 @@ def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None
     elapsed = time.perf_counter() - start
     assert out.count("word") == 100
     assert elapsed < 10, elapsed
+
+
+def test_nested_runs_of_names_linked_into_the_page_stay_linear() -> None:
+    # A run of names is no table of contents, so each of 250 wrappers around 60,000 such links
+    # is looked into; each must look at its first links only, not at all of them.
+    body = "<div>" * 250 + '<a href="#a">Jane Doe</a>, ' * 60_000 + "</div>" * 250
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}<p>{WORDS * 900}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("Jane Doe") == 60_000
+    assert elapsed < 10, elapsed

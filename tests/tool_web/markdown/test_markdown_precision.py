@@ -255,3 +255,23 @@ def test_a_step_by_step_guide_kept_for_its_size_keeps_its_steps() -> None:
     )
     assert all(f"## Step {n}: do thing {n}" in out for n in range(5))
     assert "it costs £44." in out
+
+
+def test_authors_linked_to_in_page_anchors_are_not_a_table_of_contents() -> None:
+    # Springer Nature links each author to a pop-up (`#auth-…`) and each affiliation to `#Aff1`:
+    # every link points into the page, but a list of names separated by commas is no contents.
+    authors = "".join(
+        f'<li><a href="#auth-{name}">{name}</a><sup><a href="#Aff1">1</a></sup>, </li>'
+        for name in ["Jane Smith", "Alan Doe", "Wei Zhang", "Maria Garcia"]
+    )
+    inline = (
+        '<div class="editors"><a href="#ed1">Ann Lee</a>, <a href="#ed2">Bo Chen</a> and '
+        '<a href="#ed3">Cy Park</a></div>'
+    )
+    out = render(
+        f"<article><h1>Sleep consolidates memory</h1><ul>{authors}</ul>{inline}"
+        f'<p>{PROSE}</p><h2 id="s1">Results</h2><p>{PROSE}</p></article>'
+    )
+    assert "Jane Smith" in out
+    assert "Maria Garcia" in out
+    assert "Ann Lee, Bo Chen and Cy Park" in out

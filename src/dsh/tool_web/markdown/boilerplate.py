@@ -158,7 +158,41 @@ def _is_link_list(element: etree._Element, stats: TextStats) -> bool:
     text = stats.text.get(element, 0)
     if stats.link_text.get(element, 0) < 0.9 * text:
         return False
+    if is_in_page_name_list(element):
+        return False
     return all((a.get("href") or "").startswith("#") for a in element.iter("a"))
+
+
+# A table of contents lists headings one per line; names linked to pop-ups in the page (a
+# paper's authors, `#auth-Jane Smith`, each with `#Aff1` superscripts) are written as a run
+# separated by commas or "and". Only the first links are looked at, so nested lists of many
+# links cost no walk over all of them per level.
+_NAME_SEPARATORS: Final = re.compile(r"\s*(?:[,;]|and\b|&)", re.IGNORECASE)
+_NAMES_LOOKED_AT: Final = 10
+
+
+def is_in_page_name_list(element: etree._Element) -> bool:
+    """Names linked into the page, separated by commas or "and" (a paper's authors): neither
+    a table of contents nor a block of navigation links."""
+    links = list(itertools.islice(element.iter("a"), _NAMES_LOOKED_AT))
+    if not all((a.get("href") or "").startswith("#") for a in links):
+        return False
+    separated = sum(1 for a in links if _NAME_SEPARATORS.match(_text_after(a, element)))
+    return separated >= 2
+
+
+def _text_after(link: etree._Element, within: etree._Element) -> str:
+    """The text right after a link: its tail, or else the tail of the superscript or wrapper it
+    ends (`<a>Jane</a><sup><a>1</a></sup>, `)."""
+    if link.tail and link.tail.strip():
+        return link.tail
+    following = link.getnext()
+    if following is not None:
+        return following.tail or ""
+    parent = link.getparent()
+    if parent is not None and parent is not within:
+        return parent.tail or ""
+    return ""
 
 
 # A note says something: a user card beside a forum post ("Payam Montie", "Members") does not.

@@ -12,7 +12,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail, is_in_page_name_list
 from dsh.tool_web.markdown.stats import TextStats
 
 # The content area counts as prose when at most this share of its text is link text.
@@ -126,6 +126,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not (element.tag in _INLINE and _in_running_text(element))
             and not _only_contact_links(element)
             and not _is_attribution(element, stats)
+            and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
         ):
             doomed.append(element)
         else:
