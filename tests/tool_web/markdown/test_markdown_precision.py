@@ -275,3 +275,22 @@ def test_authors_linked_to_in_page_anchors_are_not_a_table_of_contents() -> None
     assert "Jane Smith" in out
     assert "Maria Garcia" in out
     assert "Ann Lee, Bo Chen and Cy Park" in out
+
+
+def test_a_screen_reader_heading_that_titles_its_section_is_kept() -> None:
+    # GitHub's releases page: each release's tag is a visually hidden heading naming its
+    # section. Dropped, v1.9.0's fixes read as v2.0.0's breaking changes.
+    releases = "".join(
+        f'<section aria-labelledby="hd-{tag}"><h2 class="sr-only" id="hd-{tag}">{tag}</h2>'
+        f"<div><h3>{kind}</h3><ul><li>{change}</li></ul></div></section>"
+        for tag, kind, change in [("v2.0.0", "Breaking", "Drop Python 3.8"),
+                                  ("v1.9.0", "Fixes", "Fix worker leak")]
+    )  # fmt: skip
+    out = render(
+        f'<main><h1>Releases</h1><p>{PROSE}</p><h2 class="sr-only">Filter releases</h2>'
+        f'{releases}</main><div><p>{PROSE}</p></div><section aria-labelledby="more">'
+        '<h2 class="sr-only" id="more">More products</h2><p>Other things we make.</p></section>'
+    )
+    assert "## v2.0.0\n\n### Breaking\n\n- Drop Python 3.8\n\n## v1.9.0\n\n### Fixes" in out
+    assert "Filter releases" not in out  # labels nothing
+    assert "More products" not in out  # a lone region: its label tells nothing apart

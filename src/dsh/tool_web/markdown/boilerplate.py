@@ -256,6 +256,33 @@ def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats)
 _SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})
 
 
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# How far up the section a heading labels is looked for (GitHub: the heading is its child).
+_SECTION_REACH: Final = 3
+
+
+def _is_section_title(element: etree._Element) -> bool:
+    """A hidden heading that its section names as its label (`aria-labelledby`), in a run of
+    sections labelled so: the title that tells them apart. GitHub's releases page writes each
+    release's tag so; without it, one release's changes ran on under the previous release's
+    last heading. A lone labelled region's hidden heading ("Footer", "Products", "Navigation
+    menu") says nothing the page does not show (measured on WCXB: keeping those too changed 6
+    pages, all for the worse)."""
+    ident = element.get("id")
+    if element.tag not in _HEADINGS or not ident:
+        return False
+    ancestors = itertools.islice(element.iterancestors(), _SECTION_REACH)
+    section = next(
+        (a for a in ancestors if ident in (a.get("aria-labelledby") or "").split()), None
+    )
+    if section is None:
+        return False
+    return any(
+        sibling is not None and sibling.get("aria-labelledby")
+        for sibling in (section.getprevious(), section.getnext())
+    )
+
+
 def _is_consent_layer(tokens: list[str]) -> bool:
     """Consent managers' layers: never content, so removed whatever their size."""
     return not _OVERLAY_WORDS.isdisjoint(tokens)
@@ -374,7 +401,7 @@ def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bo
         elif _is_consent_layer(tokens) or (
             small and (_looks_like_furniture(element, tokens) or _is_link_list(element, stats))
         ):
-            if not _is_icon_label(element, tokens, stats):
+            if not _is_icon_label(element, tokens, stats) and not _is_section_title(element):
                 doomed.append(element)
         elif (
             small
