@@ -83,6 +83,25 @@ def test_links_deep_inside_inline_wrappers_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ("<p>" + "<b>a</b>" * 70_000 + "</p>", "**" + "a" * 70_000 + "**"),
+        ("<p>" + "<b>ab</b>" * 70_000 + "</p>", " ".join(["**ab**"] * 70_000)),
+        ("<b>x <i>" * 95 + WORDS + "</i></b>" * 95, "**x *x " + "x " * 93 + WORDS.strip() + "***"),
+    ],
+    ids=["pairs-side-by-side-joined", "pairs-side-by-side-spaced", "nested-pairs"],
+)
+def test_emphasis_side_by_side_or_nested_stays_linear(html: str, expected: str) -> None:
+    # Each pair beside one of its kind is compared with it (their text), and each nested pair
+    # asks which marks are open: once per element.
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert out == expected
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

@@ -15,9 +15,10 @@ def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
 
 def test_emphasis_wrapping_a_whole_heading_is_dropped() -> None:
     out = render(
-        f"<p>{PROSE}</p><h2><strong>Key facts</strong></h2><h3><em>Why</em> it matters</h3>"
+        f"<p>{PROSE}</p><h2><strong>Key facts</strong></h2><h4><em><strong>Both</strong></em></h4>"
+        "<h3><em>Why</em> it matters</h3>"
     )
-    assert "\n## Key facts\n" in out
+    assert "\n## Key facts\n\n#### Both\n" in out
     assert out.endswith("\n### *Why* it matters")
 
 
@@ -34,6 +35,32 @@ def test_emphasis_and_inline_code() -> None:
     assert "**bold**" in out
     assert "*italic*" in out
     assert "`x = 1`" in out
+
+
+def test_nested_emphasis_keeps_every_level() -> None:
+    # The outer emphasis used to be dropped whenever the inner one put its marks in its text.
+    out = render(
+        f"<p>{PROSE}</p><p>One <em>a <strong>b</strong> c</em>, two <strong>x <em>y</em> z</strong>"
+        ", three <em><strong>both</strong></em>, four <b>x <b>y</b> z</b>, five <em>a<strong> b "
+        f"</strong>c</em>.</p><p>{PROSE} See <em>the <a href='/docs'>install guide</a> first</em>, "
+        "then <a href='/faq'>the <em>old</em> answers</a>.</p>"
+    )
+    assert (
+        "One *a **b** c*, two **x *y* z**, three ***both***, four **x y z**, five *a **b** c*."
+    ) in out
+    # Side by side, two pairs of one kind are one pair (`**Note****:**` is no emphasis).
+    assert "**Note:** *a**b** c*" in render(
+        f"<p>{PROSE}</p><p><b>Note</b><b>:</b> <em>a</em><em><strong>b</strong> c</em></p>"
+    )
+    assert (
+        "See *the [install guide](https://example.com/docs) first*, then "
+        "[the *old* answers](https://example.com/faq)."
+    ) in out
+
+
+def test_emphasis_around_blocks_keeps_the_emphasis_inside_them() -> None:
+    out = render(f"<p>{PROSE}</p><b><p>First <b>bold</b> word.</p><p>Second <i>it</i>.</p></b>")
+    assert "First **bold** word.\n\nSecond *it*." in out
 
 
 def test_inline_code_keeps_the_line_breaks_between_its_words() -> None:

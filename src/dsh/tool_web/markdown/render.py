@@ -28,7 +28,7 @@ from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
 from dsh.tool_web.markdown.numbering import counter, item_number, list_style, start_number
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
-from dsh.tool_web.markdown.spacing import run_together
+from dsh.tool_web.markdown.spacing import run_together, words_meet
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
@@ -63,9 +63,19 @@ _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _STRONG_TAGS: Final = frozenset({"strong", "b"})
 _EMPHASIS_TAGS: Final = frozenset({"em", "i"})
 _STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
+_MARKS: Final = (
+    dict.fromkeys(_STRONG_TAGS, "**")
+    | dict.fromkeys(_EMPHASIS_TAGS, "*")
+    | dict.fromkeys(_STRUCK_TAGS, "~~")
+)
 _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
-_WHOLLY_EMPHASISED: Final = re.compile(r"(\*\*?)([^*]+)\1")
+# Elements laid out as blocks of their own, which emphasis around them does not reach into.
+_MARK_RESETS: Final = (
+    _BLOCK_TAGS | _LIST_TAGS | frozenset(_HEADINGS) | {"blockquote", "pre", "table"}
+)
+_WHOLLY_EMPHASISED: Final = re.compile(r"(\*{1,3})([^*]+)\1")
+_LONE_STAR: Final = re.compile(r"(?<!\*)\*(?!\*)")
 
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -99,6 +109,9 @@ class MarkdownRenderer:
         self._prose_block: dict[etree._Element, etree._Element | None] = {}
         self._item_block: dict[etree._Element, etree._Element | None] = {}
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
+        # The emphasis marks (`**`, `*`, `~~`) open around the current element within its block:
+        # a nested `<b>` in a `<b>` adds no marks, so the outer pair's text holds none of its own.
+        self._marks_open: frozenset[str] = frozenset()
 
     def render(self, element: etree._Element) -> str:
         markdown = drop_repeated_blocks(normalise(self._element(element, 0)))
@@ -124,6 +137,13 @@ class MarkdownRenderer:
                 rendered = self._element(child, depth + 1)
                 if previous is not None and run_together(previous, child):
                     parts.append(" ")
+                elif previous is not None and _MARKS.get(previous.tag, "") == _MARKS.get(child.tag):
+                    # Two pairs of one kind side by side (`<b>Note</b><b>:</b>`): one pair, as
+                    # `**Note****:**` is no emphasis; spaced when they hold two words.
+                    if words_meet(previous, child):
+                        parts.append(" ")
+                    else:
+                        rendered = _join_marks(parts, rendered, _MARKS[child.tag])
                 parts.append(rendered)
                 previous = child
             if child.tail:
@@ -136,6 +156,14 @@ class MarkdownRenderer:
         tag = element.tag
         if not isinstance(tag, str):
             return ""
+        if self._marks_open and tag in _MARK_RESETS:
+            # Emphasis around blocks is not carried into them (the pair cannot span lines), so
+            # the emphasis inside each block keeps its own marks.
+            outer, self._marks_open = self._marks_open, frozenset()
+            try:
+                return self._element(element, depth)
+            finally:
+                self._marks_open = outer
         if depth > MAX_RENDER_DEPTH:
             return f"\n\n{collapse(string_value(element))}\n\n"
         if tag in _HEADINGS:
@@ -164,12 +192,12 @@ class MarkdownRenderer:
         if tag == "sub":
             return subscript(element, self._contents(element, depth))
         if tag in _STRONG_TAGS:
-            return _wrap(self._contents(element, depth), "**")
+            return self._emphasis(element, depth, "**")
         if tag in _EMPHASIS_TAGS:
-            return _wrap(self._contents(element, depth), "*")
+            return self._emphasis(element, depth, "*")
         if tag in _STRUCK_TAGS:
             # A struck-out price or a retracted claim must not read as the current one.
-            return _wrap(self._contents(element, depth), "~~")
+            return self._emphasis(element, depth, "~~")
         if tag == "time":
             return self._time(element, depth)
         if tag == "q":
@@ -177,6 +205,21 @@ class MarkdownRenderer:
         if tag in _BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
+
+    def _emphasis(self, element: etree._Element, depth: int, marker: str) -> str:
+        """`**strong**`, `*em*` or `~~struck~~`; inside the same kind, the contents alone.
+
+        `<b>x <b>y</b> z</b>` is bold once; marking both would close the outer pair at the
+        inner one's start, and the outer pair was dropped for it.
+        """
+        if marker in self._marks_open:
+            return self._contents(element, depth)
+        outer = self._marks_open
+        self._marks_open = outer | {marker}
+        try:
+            return _wrap(self._contents(element, depth), marker)
+        finally:
+            self._marks_open = outer
 
     def _time(self, element: etree._Element, depth: int) -> str:
         """A relative time ("5 years ago", "yesterday") with the date it stands for.
@@ -539,9 +582,22 @@ def _holds_heading(element: etree._Element) -> bool:
     return element.tag in _HEADINGS or any(True for _ in element.iterdescendants(*_HEADINGS))
 
 
+def _join_marks(parts: list[str], rendered: str, mark: str) -> str:
+    """`<b>r</b><b>ecycle</b>` as one pair, `**recycle**`: the previous pair's closing mark
+    is taken off `parts`, and `rendered` is returned without its opening one."""
+    if parts[-1].endswith(mark) and rendered.startswith(mark):
+        parts[-1] = parts[-1][: -len(mark)]
+        return rendered[len(mark) :]
+    return rendered
+
+
 def _wrap(text: str, marker: str) -> str:
     stripped = text.strip()
-    if not stripped or "\n" in stripped or marker in stripped:
+    if not stripped or "\n" in stripped:
+        return text
+    # The text's own marks of this kind (a literal `*args`) would pair with ours; a strong
+    # pair's `**` inside `*…*` does not (`*a **b** c*`).
+    if _LONE_STAR.search(stripped) if marker == "*" else marker in stripped:
         return text
     lead = " " if text[:1].isspace() else ""
     trail = " " if text[-1:].isspace() else ""

@@ -29,6 +29,12 @@ def run_together(previous: etree._Element, current: etree._Element) -> bool:
     """
     if current.tag not in _STACKED_INLINE or previous.tag not in _STACKED_INLINE:
         return False
+    return words_meet(previous, current)
+
+
+def words_meet(previous: etree._Element, current: etree._Element) -> bool:
+    """Whether the text of `previous` ends with a whole word and `current`'s starts with one
+    (or a price), so that joined they would read as one word."""
     before = string_value(previous).rstrip(BIDI_CONTROLS)
     after = string_value(current).lstrip(BIDI_CONTROLS)
     end, start = before[-1:], after[:1]
