@@ -102,6 +102,28 @@ def test_emphasis_side_by_side_or_nested_stays_linear(html: str, expected: str) 
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "dl",
+    [
+        "<dt>" + "T" * 40 + "</dt>" + "<dd>value</dd>" * 70_000,
+        "<dt>term</dt>" * 70_000 + "<dd>value</dd>",
+        "<dt>" + "T" * 40 + "</dt>" + "<dd><p>a</p><p>b</p></dd><dd>value</dd>" * 17_000,
+    ],
+    ids=["many-definitions-of-a-term", "many-terms-of-a-definition", "long-and-short-in-turn"],
+)
+def test_definition_groups_stay_linear_and_bounded(dl: str) -> None:
+    # Terms share a label and short definitions a line: both are joined only up to the length
+    # of a line, and a label is repeated only before a value after a long definition.
+    html = f"<p>{WORDS * 5}</p><dl>{dl}</dl>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "value" in out
+    assert len(out) <= 2 * len(html)
+    assert max(len(line) for line in out.split("\n")) <= 2_100
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

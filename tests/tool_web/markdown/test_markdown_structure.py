@@ -262,6 +262,21 @@ def test_definition_lists_keep_each_value_with_its_term() -> None:
     ) in out
 
 
+def test_terms_sharing_a_definition_and_definitions_of_one_term_stay_with_it() -> None:
+    # Several <dt> before one <dd> all have that definition ("Size" read as unlabelled), and
+    # several <dd> after one <dt> are all its definitions ("Blue" alone was de-duplicated).
+    out = render(
+        f"<p>{PROSE}</p><p>Blue</p><dl><dt>Size</dt><dt>Fit</dt><dd>Regular</dd>"
+        "<dt>Colour</dt><dd>Red</dd><dd>Blue</dd><dt>Care</dt><dd><p>Wash cold.</p>"
+        "<p>Dry flat.</p></dd><dd>Blue</dd><dt>Origin</dt><dd>Made in Portugal.</dd>"
+        "<dd>Organic.</dd><dt>Weight</dt><dd><img src='scale.png'></dd><dd>1.2 kg</dd></dl>"
+    )
+    assert (
+        "Size / Fit: Regular\n\nColour: Red; Blue\n\nCare\n\nWash cold.\n\nDry flat.\n\n"
+        "Care: Blue\n\nOrigin: Made in Portugal. Organic.\n\nWeight: 1.2 kg"
+    ) in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")

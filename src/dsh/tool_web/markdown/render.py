@@ -315,31 +315,33 @@ class MarkdownRenderer:
         """`Term: definition`, one per line, when both are short text.
 
         As separate blocks a spec list ("Bluetooth", "Yes", "Wi-Fi", "Yes") loses which value
-        belongs to which term, and the second "Yes", a repeated block, would be dropped.
+        belongs to which term, and the second "Yes", a repeated block, would be dropped. Terms
+        written one after another share the definitions after them (`Size / Fit: Regular`),
+        and a term's several definitions share its line (`Colour: Red; Blue`).
         """
         blocks: list[str] = []
-        term: str | None = None
+        terms: list[str] = []  # the group's terms, then its definitions
+        definitions: list[str] = []
         for item in _definition_items(element):
             if isinstance(item, str):  # stray text between the items
-                tag, body = None, collapse(item).strip()
-            elif item.tag == "dt" and "sig" in class_tokens(item):
+                _definition_group(terms, definitions, blocks)
+                if text := collapse(item).strip():
+                    blocks.append(text)
+                continue
+            if item.tag == "dt" and "sig" in class_tokens(item):
                 # Sphinx's API signature (`<dt class="sig">`): code, not a sentence. Rendered
                 # inline, its parameters came out emphasised and its `*args` read as markup.
-                tag, body = "dt", inline_code(_signature_text(item))
+                body = inline_code(_signature_text(item))
             else:
-                tag, body = item.tag, normalise(self._element(item, depth + 1))
-            if tag == "dt":
-                if term:
-                    blocks.append(term)
-                term = body
-                continue
-            if term and body and tag is not None and _joinable(term, body):
-                blocks.append(f"{term} {body}" if term.endswith(":") else f"{term}: {body}")
-            else:
-                blocks.extend(block for block in (term, body) if block)
-            term = None
-        if term:
-            blocks.append(term)
+                body = normalise(self._element(item, depth + 1))
+            if item.tag == "dt":
+                if definitions:  # a new group begins
+                    _definition_group(terms, definitions, blocks)
+                if body:
+                    terms.append(body)
+            elif body:
+                definitions.append(body)
+        _definition_group(terms, definitions, blocks)
         return "\n\n" + "\n\n".join(blocks) + "\n\n"
 
     def _blockquote(self, element: etree._Element, depth: int) -> str:
@@ -542,6 +544,85 @@ def _signature_text(term: etree._Element) -> str:
             pieces.append(text)
         pieces.append(child.tail or "")
     return " ".join("".join(pieces).split())
+
+
+def _definition_group(terms: list[str], definitions: list[str], blocks: list[str]) -> None:
+    """One group of a definition list (its terms, then its definitions) as blocks; both
+    lists are emptied.
+
+    The terms share a label (`Size / Fit: Regular`) and short values share a line (`Colour:
+    Red; Blue`). A definition too long or of several blocks follows its terms as blocks (a
+    table of contents' sub-list under the last of its entries), and short values after it
+    get a short label again (`Care: Yes`): alone, a repeat ("Yes") would be de-duplicated.
+    """
+    label = " / ".join(terms)
+    if not (terms and definitions and _joinable(label, "")):
+        # No label to share: the terms and definitions as they are (a term holding a code
+        # block, a list of terms alone, definitions without a term).
+        blocks.extend(terms)
+        blocks.extend(definitions)
+    else:
+        after_long = False
+        for index, (piece, kind) in enumerate(_definition_pieces(definitions, label)):
+            if index == 0 and _joinable(label, piece):
+                blocks.append(_labelled(label, piece))
+            elif index == 0:
+                blocks.extend(terms)
+                blocks.append(piece)
+            elif kind == "values" and after_long and len(label) <= _REPEATED_LABEL_CHARS:
+                blocks.append(_labelled(label, piece))
+            else:
+                blocks.append(piece)
+            after_long = kind == "long"
+    terms.clear()
+    definitions.clear()
+
+
+def _definition_pieces(definitions: list[str], label: str) -> list[tuple[str, str]]:
+    """The definitions, runs of short values joined on a line that fits beside `label`
+    (`Red; Blue`, or sentences one after another); each with its kind: "values", "field" (a
+    `Label: value` of its own, as forum user cards list "Posts: 12") or "long"."""
+    width = MAX_INLINE_CHARS - len(label) - 2
+    pieces: list[tuple[str, str]] = []
+    run: list[str] = []
+    size = 0
+    for definition in [*definitions, ""]:  # "" ends the last run
+        if _FIELD.match(definition):
+            kind = "field"
+        elif len(definition) <= _SHORT_DEFINITION_CHARS and _joinable(definition, ""):
+            kind = "values"
+        else:
+            kind = "long"
+        if run and (kind != "values" or not definition or size + len(definition) + 2 > width):
+            pieces.append((_joined_values(run), "values"))
+            run, size = [], 0
+        if kind == "values" and definition:
+            run.append(definition)
+            size += len(definition) + 2
+        elif definition:
+            pieces.append((definition, kind))
+    return pieces
+
+
+def _joined_values(values: list[str]) -> str:
+    """Short definitions of one term on one line: `Red; Blue`, or sentences one after another."""
+    parts = [values[0]]
+    for value in values[1:]:
+        parts.append(" " if parts[-1][-1:] in ".!?;:" else "; ")
+        parts.append(value)
+    return "".join(parts)
+
+
+# A definition this short is a value ("Red", "Yes", "1.2 kg") that shares a line with others
+# of its term; a term this short is repeated before a value that follows a long definition.
+_SHORT_DEFINITION_CHARS: Final = 120
+_REPEATED_LABEL_CHARS: Final = 40
+# A definition that is a labelled field itself ("**Posts:** 12", "Joined: 2019").
+_FIELD: Final = re.compile(r"[^:\n]{1,40}:\**\s")
+
+
+def _labelled(label: str, definition: str) -> str:
+    return f"{label} {definition}" if label.endswith(":") else f"{label}: {definition}"
 
 
 def _joinable(term: str, definition: str) -> bool:
