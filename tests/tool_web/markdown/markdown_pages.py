@@ -12,3 +12,20 @@ PROSE = (
 def html_page(body: str, head: str = "") -> str:
     """A whole document around `body`, titled "T"."""
     return f"<html><head><title>T</title>{head}</head><body>{body}</body></html>"
+
+
+def indented_comment(comment_id: int, user: str, level: int, text: str) -> str:
+    """One comment of a thread nested by the width of a spacer image in an indent cell, one
+    one-row table per comment, as Hacker News writes them (an `indent` attribute, 40 pixels a
+    level, a vote cell, the comment's head and text)."""
+    return (
+        f'<tr class="athing comtr" id="{comment_id}"><td><table border="0"><tr>'
+        f'<td class="ind" indent="{level}"><img src="s.gif" height="1" width="{40 * level}">'
+        '</td><td valign="top" class="votelinks"><center><a id="up" href="vote?how=up">'
+        '<div class="votearrow" title="upvote"></div></a></center></td><td class="default">'
+        f'<div style="margin-top:2px"><span class="comhead"><a href="user?id={user}" '
+        f'class="hnuser">{user}</a> <span class="age"><a href="item?id={comment_id}">2 hours ago'
+        '</a></span></span></div><br><div class="comment"><div class="commtext c00">'
+        f'{text}</div><div class="reply"><p><font size="1"><u><a href="reply?id={comment_id}">'
+        "reply</a></u></font></p></div></div></td></tr></table></td></tr>"
+    )

@@ -124,6 +124,53 @@ def test_definition_groups_stay_linear_and_bounded(dl: str) -> None:
     assert elapsed < 10, elapsed
 
 
+def _indented(level: int, text: str) -> str:
+    """A one-row table indented by a spacer cell: one comment of a thread (`threads.py`)."""
+    return (
+        f"<table><tr><td indent='{level}'><img height='1' width='{40 * level}'></td>"
+        f"<td>{text}</td></tr></table>"
+    )
+
+
+def _nested_comments(levels: int, inner: str) -> str:
+    for level in range(levels):
+        inner = _indented(0, f"outer {level} {inner}") + _indented(1, f"reply {level}")
+    return f"<div>{inner}</div>"
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (
+            "<table>"
+            + "".join(f"<tr><td>{_indented(i % 30, f'c{i}')}</td></tr>" for i in range(8_000))
+            + "</table>",
+            "- c0\n\n  - c1\n\n    - c2",
+        ),
+        (
+            _nested_comments(60, "".join(f"<p>{i} {WORDS * 4}</p>" for i in range(12_000))),
+            "11999 alpha",
+        ),
+        (
+            "<table><tr><td indent='1'>"
+            + "<img height='1' width='1'>" * 100_000
+            + "</td><td>text</td></tr></table>",
+            "text",
+        ),
+    ],
+    ids=["thousands-of-comments-in-one-thread", "threads-nested-in-comments", "spacer-of-images"],
+)
+def test_indented_comment_threads_stay_linear(html: str, expected: str) -> None:
+    # Each thread's indents are ranked once for all its comments, and comments nested in
+    # comments' cells are list items only down to `MAX_BLOCK_NESTING` (each level re-formats
+    # what it holds).
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert expected in out
+    assert elapsed < 10, elapsed
+
+
 def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
     items = MAX_ELEMENTS // 2 - 10
     html = "<ul>" + "<li>item text here</li>" * items + "</ul>"

@@ -6,7 +6,7 @@ import pytest
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
-from tool_web.markdown.markdown_pages import PROSE, html_page
+from tool_web.markdown.markdown_pages import PROSE, html_page, indented_comment
 
 
 def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
@@ -1105,3 +1105,40 @@ def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
         "**Linux**\n\n**pip**\n\n```\npip install x\n```\n\n**conda**\n\n```\nconda install x\n```"
         "\n\n**Windows**\n\nUse the Windows installer."
     ) in out
+
+
+def test_comments_nested_by_an_indent_cells_width_are_nested_list_items() -> None:
+    # Hacker News: one one-row table per comment, nested by the width of a spacer image in its
+    # first cell. As one-row grids, the thread lost who answers whom.
+    thread = "".join(
+        [
+            indented_comment(1, "alice", 0, "Latency is <i>the</i> point.<p>Not throughput.</p>"),
+            indented_comment(2, "bob", 1, "Only past a point: below 5 ms it stopped mattering."),
+            indented_comment(3, "carol", 2, "Which tests?<pre><code>ping -c 3 host</code></pre>"),
+            indented_comment(4, "dave", 1, "Agreed."),
+            indented_comment(5, "erin", 0, "The site is down for me."),
+        ]
+    )
+    out = render(f"<p>{PROSE}</p><table border='0' class='comment-tree'>{thread}</table>")
+    assert out.endswith(
+        "- alice 2 hours ago\n  Latency is *the* point.\n  Not throughput.\n  reply\n\n"
+        "  - bob 2 hours ago\n    Only past a point: below 5 ms it stopped mattering.\n"
+        "    reply\n\n"
+        "    - carol 2 hours ago\n      Which tests?\n      ```\n      ping -c 3 host\n"
+        "      ```\n      reply\n\n"
+        "  - dave 2 hours ago\n    Agreed.\n    reply\n\n"
+        "- erin 2 hours ago\n  The site is down for me.\n  reply"
+    )
+
+
+def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
+    # A table of several rows is data whatever its first cells hold; one comment alone, or all
+    # at one level, is a block of its own.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><td><img src='s.gif' height='1' width='40'></td><td>Q1</td>"
+        "<td>Q2</td></tr><tr><td><img src='s.gif' height='1' width='80'></td><td>12</td>"
+        f"<td>15</td></tr></table><table>{indented_comment(1, 'alice', 0, 'Only me.')}"
+        f"{indented_comment(2, 'bob', 0, 'And me.')}</table>"
+    )
+    assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
+    assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nreply\n\nbob 2 hours ago\n\nAnd me.")

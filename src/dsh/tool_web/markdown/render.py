@@ -3,7 +3,8 @@
 The walk over the elements and the blocks it lays out: headings, paragraphs, lists, quotes,
 definition lists, tables, links, emphasis. Code (`codeblocks.py`), list numbering
 (`numbering.py`), superscripts and subscripts (`exponents.py`), the space between stacked
-inline elements (`spacing.py`) and text normalisation (`text.py`) have modules of their own.
+inline elements (`spacing.py`), comment threads nested by indent cells (`threads.py`) and text
+normalisation (`text.py`) have modules of their own.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from dsh.tool_web.markdown.tables import (
     table_rows,
 )
 from dsh.tool_web.markdown.text import collapse, normalise, string_value
+from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens
 
 _BLOCK_TAGS: Final = frozenset(
@@ -112,6 +114,7 @@ class MarkdownRenderer:
         # The emphasis marks (`**`, `*`, `~~`) open around the current element within its block:
         # a nested `<b>` in a `<b>` adds no marks, so the outer pair's text holds none of its own.
         self._marks_open: frozenset[str] = frozenset()
+        self._threads = ThreadLevels(stats)
 
     def render(self, element: etree._Element) -> str:
         markdown = drop_repeated_blocks(normalise(self._element(element, 0)))
@@ -360,16 +363,14 @@ class MarkdownRenderer:
 
     def _table(self, table: etree._Element, depth: int) -> str:
         rows = table_rows(table)
+        indent = indent_of(rows, self._stats)
+        if indent is not None:
+            return self._indented(table, rows[0], indent, depth)
         if is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
         # (libxml2 leaves it inside, where a grid has no place for it); the caption leads.
-        before = "".join(
-            f"\n\n{collapse(piece)}\n\n"
-            if isinstance(piece, str)
-            else self._element(piece, depth + 1)
-            for piece in outside_cells(table)
-        )
+        before = self._outside_cells(table, depth)
         cells = [
             row
             for row in grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
@@ -387,6 +388,42 @@ class MarkdownRenderer:
         lines.extend(table_row(row) for row in cells[len(padded) :])
         lines.insert(1, "|" + "---|" * width)
         return before + "\n\n" + "\n".join(lines) + "\n\n"
+
+    def _outside_cells(self, table: etree._Element, depth: int) -> str:
+        return "".join(
+            f"\n\n{collapse(piece)}\n\n"
+            if isinstance(piece, str)
+            else self._element(piece, depth + 1)
+            for piece in outside_cells(table)
+        )
+
+    def _indented(
+        self, table: etree._Element, row: list[etree._Element], indent: float, depth: int
+    ) -> str:
+        """A one-row table indented by a spacer cell (`threads.py`): a comment of a thread.
+
+        Its cells after the spacer are blocks; among comments of other indents, a list item
+        nested by its level (at most `MAX_BLOCK_NESTING` deep), so replies stay under what
+        they answer.
+        """
+        before = self._outside_cells(table, depth)
+        level = self._threads.level(table, indent)
+        if level is None or self._blocks_open >= MAX_BLOCK_NESTING:
+            # Past `MAX_BLOCK_NESTING` (comments nested in comments' cells), plain blocks: each
+            # level re-formats all the Markdown inside it.
+            return f"{before}\n\n{self._cells_as_blocks(row[1:], depth)}\n\n"
+        self._blocks_open += 1
+        try:
+            body = normalise(self._cells_as_blocks(row[1:], depth))
+        finally:
+            self._blocks_open -= 1
+        if not body:
+            return before
+        margin = INDENT * (2 * min(level, MAX_BLOCK_NESTING))
+        return f"{before}\n\n{_hang(body, f'{margin}- ', margin + INDENT * 2)}\n\n"
+
+    def _cells_as_blocks(self, cells: list[etree._Element], depth: int) -> str:
+        return "".join(self._element(cell, depth + 1) for cell in cells)
 
     def _cell(self, cell: etree._Element, depth: int) -> str:
         self._cells_open += 1

@@ -1,0 +1,127 @@
+"""Comment threads nested by the width of an indent cell.
+
+Hacker News writes each comment as a one-row table of its own, all of them rows of one outer
+table: a first cell holding nothing but a spacer image as wide as the comment is deep
+(`<td class="ind" indent="2"><img src="s.gif" height="1" width="80"></td>`), then a vote cell
+and the comment. As one-row grids the thread lost who answers whom; the renderer shows each
+comment as a block, nested as a list item by the rank of its indent among the comments beside
+it. No site is named: any one-row table whose first cell is only a sized spacer is read so.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.tables import table_rows
+
+# A spacer image this many pixels high or less is a strut, not a picture (an icon or a flag
+# in a data table's first cell has a height of its own).
+_STRUT_MAX_HEIGHT: Final = 2
+# How many single-child wrappers (the outer row and its cell, a `tbody`, a `div`) may stand
+# between a comment's table and the element holding the thread's comments side by side.
+_MAX_WRAPPERS: Final = 4
+
+
+def indent_of(rows: list[list[etree._Element]], stats: TextStats) -> float | None:
+    """How far the one row of `rows` is indented, when its first cell is only a sized spacer
+    and another cell holds text: the cell's `indent` attribute, else the width of its strut
+    image (or of the empty cell itself). None for any other table."""
+    if len(rows) != 1 or len(rows[0]) < 2:
+        return None
+    spacer, *content = rows[0]
+    if stats.text.get(spacer, 0) or not any(stats.text.get(cell, 0) for cell in content):
+        return None
+    images = [child for child in spacer if isinstance(child.tag, str)]
+    if len(images) > 1 or any(image.tag != "img" for image in images):
+        return None
+    indent = _number(spacer.get("indent"))
+    if indent is not None:
+        return indent
+    if not images:
+        return _number(spacer.get("width"))
+    height = _number(images[0].get("height"))
+    if height is None or height > _STRUT_MAX_HEIGHT:
+        return None
+    return _number(images[0].get("width"))
+
+
+class ThreadLevels:
+    """How deep each indented comment sits among the comments beside it, remembered per
+    thread: the rank of its indent among the thread's distinct indents (0 for the least), so
+    units of any width, and a page of replies that starts deep, nest alike."""
+
+    def __init__(self, stats: TextStats) -> None:
+        self._stats = stats
+        self._ranks: dict[etree._Element, dict[float, int]] = {}
+        # Whether an element has several child elements, asked once per element: each comment
+        # of a thread asks it of the same container.
+        self._several: dict[etree._Element, bool] = {}
+
+    def level(self, table: etree._Element, indent: float) -> int | None:
+        """`table`'s level in its thread; None when every comment beside it has the same
+        indent (or it stands alone): then there is no nesting to show."""
+        thread = self._thread(table)
+        if thread is None:
+            return None
+        ranks = self._ranks.get(thread)
+        if ranks is None:
+            ranks = self._ranks[thread] = self._thread_ranks(thread)
+        return ranks.get(indent)
+
+    def _thread_ranks(self, thread: etree._Element) -> dict[float, int]:
+        indents: set[float] = set()
+        for child in thread:
+            node: etree._Element | None = child
+            for _ in range(_MAX_WRAPPERS):
+                if node is None or node.tag == "table":
+                    break
+                node = _only_child(node)
+            if node is not None and node.tag == "table":
+                indent = indent_of(table_rows(node), self._stats)
+                if indent is not None:
+                    indents.add(indent)
+        if len(indents) < 2:
+            return {}
+        return {indent: rank for rank, indent in enumerate(sorted(indents))}
+
+    def _thread(self, table: etree._Element) -> etree._Element | None:
+        """The element holding `table`'s comment beside the others: the first ancestor, past
+        at most `_MAX_WRAPPERS` single-child wrappers, with more than one child."""
+        node = table
+        for _ in range(_MAX_WRAPPERS + 1):
+            parent = node.getparent()
+            if parent is None:
+                return None
+            several = self._several.get(parent)
+            if several is None:
+                several = self._several[parent] = _only_child(parent) is None
+            if several:
+                return parent
+            node = parent
+        return None
+
+
+def _only_child(element: etree._Element) -> etree._Element | None:
+    """The element's one child element (comments aside), or None if it has none or several."""
+    only = None
+    for child in element:
+        if isinstance(child.tag, str):
+            if only is not None:
+                return None
+            only = child
+    return only
+
+
+def _number(value: str | None) -> float | None:
+    """A non-negative size or level as HTML writes it (`40`, `40px`, ` 2 `)."""
+    if value is None:
+        return None
+    text = value.strip().removesuffix("px").strip()
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if 0 <= number < 1e6 else None
