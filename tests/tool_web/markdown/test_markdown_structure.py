@@ -718,6 +718,19 @@ def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
     assert "About 10^15 operations on 30 m^2, the 1st time, as claimed^[3]." in out
 
 
+def test_footnote_references_without_a_superscript_keep_their_caret() -> None:
+    # A bare in-page link to a note glued its number to the word: "other2" read as a name.
+    out = render(
+        f"<p>{PROSE}</p><p>As other<a href='#fn2'>2</a> said, and<sup><a href='#fn3'>3</a>"
+        "</sup> too, per Smith<a href='#cite_note-7'>7</a>, Jones<a href='#fn:a'>a</a>, "
+        "Wu<a href='#footnote-12'>12</a>and Li<a id='r1' href='#_ftn1'>[1]</a>; see "
+        "<a href='#section2'>2</a> and <a href='#fn-long'>the notes</a>.</p>"
+    )
+    assert (
+        "As other^2 said, and^3 too, per Smith^7, Jones^a, Wu^12 and Li[1]; see 2 and the notes."
+    ) in out
+
+
 # -- session 6: what a fidelity review of handwritten pages found ----------------------------
 
 

@@ -57,6 +57,12 @@ def superscript(element: etree._Element, text: str) -> str:
     return text
 
 
+def note_mark(reference: etree._Element, label: str) -> str:
+    """A note's number or letter linked in the text without a superscript, written as a
+    superscript footnote is (`other^2`): as plain text it joins the word before it."""
+    return f"^{label}{_apart(reference)}"
+
+
 def subscript(element: etree._Element, text: str) -> str:
     """A subscript after a letter or digit keeps an underscore: `log_2`, `x_i`, `a_(n+1)`.
 

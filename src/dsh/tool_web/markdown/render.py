@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import islice
 from typing import Final
 
 import lxml.etree as etree
@@ -22,7 +23,7 @@ from dsh.tool_web.markdown.codeblocks import (
     inline_code,
     is_line_number_gutter,
 )
-from dsh.tool_web.markdown.exponents import subscript, superscript
+from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
 from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
@@ -456,6 +457,8 @@ class MarkdownRenderer:
         text = self._contents(element, depth)
         if _is_permalink_mark(element, text):
             return ""
+        if _is_note_reference(element, text):
+            return note_mark(element, text.strip())
         contact = contact_url(element.get("href") or "")
         if contact is not None:
             return self._linked(text, contact)
@@ -547,6 +550,22 @@ def _is_permalink_mark(link: etree._Element, text: str) -> bool:
         and (link.get("href") or "").lstrip().startswith("#")
         and not any(c.isalnum() for c in label)
     )
+
+
+def _is_note_reference(link: etree._Element, text: str) -> bool:
+    """A footnote's number or letter linked to the note (`#fn2`, `#cite_note-7`,
+    `#footnote-1`, Word's `#_ftn1`) without a superscript around it; `<sup>` writes its own."""
+    if not _NOTE_LABEL.fullmatch(text.strip()):
+        return False
+    if not _NOTE_TARGET.match((link.get("href") or "").strip()):
+        return False
+    # Not inside a superscript (nor one wrapper down: `<sup><span><a>`).
+    return not any(ancestor.tag == "sup" for ancestor in islice(link.iterancestors(), 2))
+
+
+# A note's mark: a number or a letter ("[1]" keeps its brackets: it reads apart as it is).
+_NOTE_LABEL: Final = re.compile(r"\d{1,4}|[A-Za-z]")
+_NOTE_TARGET: Final = re.compile(r"#(?:_?ftn|fn|footnote|endnote|cite|note)", re.IGNORECASE)
 
 
 def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
