@@ -294,3 +294,16 @@ def test_a_screen_reader_heading_that_titles_its_section_is_kept() -> None:
     assert "## v2.0.0\n\n### Breaking\n\n- Drop Python 3.8\n\n## v1.9.0\n\n### Fixes" in out
     assert "Filter releases" not in out  # labels nothing
     assert "More products" not in out  # a lone region: its label tells nothing apart
+
+
+def test_a_headings_id_is_its_own_words_not_its_role() -> None:
+    # Heading ids are slugs of their text: "social", "related", "reviews" there name the
+    # section's subject. A heading's class still says what it is.
+    out = render(
+        f'<div><h2 id="what-is-social-media-marketing">What is Social Media Marketing?</h2>'
+        f'<p>{PROSE}</p><h2 id="related-work">Related Work</h2><p>Earlier studies {PROSE}</p>'
+        '<h3 class="sidebar-title">Popular now</h3></div>'
+    )
+    assert "## What is Social Media Marketing?" in out
+    assert "## Related Work" in out
+    assert "Popular now" not in out

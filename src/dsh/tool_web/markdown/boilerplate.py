@@ -75,9 +75,14 @@ _OVERLAY_MAX_SHARE: Final = 0.9
 _PROTECTED_SHARE: Final = 0.4
 
 
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
 def attribute_tokens(element: etree._Element) -> list[str]:
     classes = element.get("class") or ""
-    ident = element.get("id") or ""
+    # A heading's id is the slug of its own words ("related-work", "social-impact"): it names
+    # the section's subject, not the element's role.
+    ident = "" if element.tag in _HEADINGS else element.get("id") or ""
     if not classes and not ident:
         return []  # most elements: spare the split
     return [t for t in _TOKEN_SPLIT.split(f"{classes} {ident}".lower()) if t]
