@@ -86,14 +86,65 @@ def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
 _INLINE: Final = frozenset({"span", "font"})
 
 
-def _in_running_text(element: etree._Element) -> bool:
+# Inline elements whose own words read on the same line as an inline wrapper beside them.
+_INLINE_TEXT: Final = frozenset(
+    {"span", "font", "b", "strong", "i", "em", "small", "big", "u", "s", "strike", "del", "ins",
+     "mark", "abbr", "time", "data", "label", "code", "kbd", "samp", "var", "tt", "sup", "sub",
+     "q", "cite", "bdi", "bdo"}
+)  # fmt: skip
+
+
+def _in_running_text(
+    element: etree._Element, stats: TextStats, holding_blocks: set[etree._Element]
+) -> bool:
+    """Words stand right before or after it: in a tail, the parent's text, or an inline
+    sibling's own (not linked) text. WP Recipe Maker writes "1", "tbsp" and the linked
+    "honey" as three spans: the name is part of a line, not a tag cloud. A span holding
+    blocks (a banner written as `<span><a><div>…`) is no part of a line."""
+    if element in holding_blocks:
+        return False
     if element.tail and element.tail.strip():
         return True
     before = element.getprevious()
     if before is not None:
-        return bool(before.tail and before.tail.strip())
-    parent = element.getparent()
-    return parent is not None and bool(parent.text and parent.text.strip())
+        if (before.tail and before.tail.strip()) or _says_words(before, stats, holding_blocks):
+            return True
+    else:
+        parent = element.getparent()
+        if parent is not None and parent.text and parent.text.strip():
+            return True
+    after = element.getnext()
+    return after is not None and _says_words(after, stats, holding_blocks)
+
+
+def _says_words(
+    element: etree._Element, stats: TextStats, holding_blocks: set[etree._Element]
+) -> bool:
+    """An inline element with words of its own, not links ("1", "tbsp")."""
+    return (
+        element.tag in _INLINE_TEXT
+        and element not in holding_blocks
+        and stats.text.get(element, 0) > stats.link_text.get(element, 0)
+    )
+
+
+# What ends a line of text: an inline wrapper holding one of these is laid out as a block.
+_LINE_BREAKING: Final = frozenset(
+    {"div", "p", "section", "article", "ul", "ol", "li", "dl", "table", "pre", "blockquote",
+     "h1", "h2", "h3", "h4", "h5", "h6", "figure", "header", "footer", "form", "center"}
+)  # fmt: skip
+
+
+def _holding(root: etree._Element, tags: frozenset[str]) -> set[etree._Element]:
+    """The elements under `root` that hold an element of one of `tags` (that element too).
+    Each walk up stops where an earlier one passed: once per element, not per match."""
+    holding: set[etree._Element] = set()
+    for found in root.iter(*tags):
+        node: etree._Element | None = found
+        while node is not None and node is not root and node not in holding:
+            holding.add(node)
+            node = node.getparent()
+    return holding
 
 
 def _only_contact_links(element: etree._Element) -> bool:
@@ -110,6 +161,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
         return
     credited = _attribution_text(root, stats)
+    holding_blocks = _holding(root, _LINE_BREAKING)
     doomed: list[etree._Element] = []
     stack = list(root)
     while stack:
@@ -123,7 +175,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and stats.link_text.get(element, 0) - credited.get(element, 0)
             > BLOCK_LINK_SHARE * (text - credited.get(element, 0))
             and not any(True for _ in element.iter("h1"))
-            and not (element.tag in _INLINE and _in_running_text(element))
+            and not (element.tag in _INLINE and _in_running_text(element, stats, holding_blocks))
             and not _only_contact_links(element)
             and not _is_attribution(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups

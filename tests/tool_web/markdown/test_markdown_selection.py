@@ -1,0 +1,33 @@
+"""What selection keeps on small handwritten pages: the content root, the title on top, link
+blocks and repeats (the session-7 fidelity review's findings)."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page
+
+
+def render(body: str, head: str = "") -> str:
+    return html_to_markdown(html_page(body, head), url="https://example.com/page")
+
+
+TAGS = (
+    "<div class='tags'><span><a href='/t/a'>Alpha tag</a></span> "
+    "<span><a href='/t/b'>Beta tag</a></span></div>"
+)
+
+
+def test_a_linked_ingredient_name_stays_beside_its_amount_and_unit() -> None:
+    # WP Recipe Maker writes each part of an ingredient in its own span, and links the name
+    # (an affiliate link): the words around the linked span are inside its siblings, not in
+    # their tails.
+    item = (
+        '<li><span class="amount">1</span> <span class="unit">tbsp</span> '
+        '<span class="name"><a href="https://amzn.to/xyz">honey</a></span></li>'
+    )
+    out = render(
+        f"<article><p>{PROSE}</p><p>{PROSE}</p><h2>Ingredients</h2>"
+        f"<ul><li>2 cups flour</li>{item}<li>1 tsp salt</li></ul>{TAGS}</article>"
+    )
+    assert "- 2 cups flour\n- 1 tbsp honey\n- 1 tsp salt" in out
+    assert "Alpha tag" not in out  # spans of nothing but links are still a tag cloud
