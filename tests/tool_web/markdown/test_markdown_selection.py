@@ -31,3 +31,23 @@ def test_a_linked_ingredient_name_stays_beside_its_amount_and_unit() -> None:
     )
     assert "- 2 cups flour\n- 1 tbsp honey\n- 1 tsp salt" in out
     assert "Alpha tag" not in out  # spans of nothing but links are still a tag cloud
+
+
+def test_a_list_whose_items_link_their_nouns_beside_quantities_stays() -> None:
+    ingredients = "".join(
+        f'<li><span class="amount">{amount}</span> <span class="unit">{unit}</span> '
+        f'<span class="name"><a href="https://shop.example/p/{n}">{name}</a></span></li>'
+        for n, (amount, unit, name) in enumerate(
+            [("2", "cups", "cooked quinoa"), ("1", "can", "chickpeas"), ("½", "cup", "feta")]
+        )
+    )
+    related = "".join(
+        f'<li><a href="/post/{n}">Another salad number {n}</a></li>' for n in range(4)
+    )
+    out = render(
+        f"<article>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(5))}"
+        f"<h2>Ingredients</h2><ul>{ingredients}</ul>"
+        f"<h2>Method</h2><p>Toss everything together.</p><ul>{related}</ul></article>"
+    )
+    assert "## Ingredients\n\n- 2 cups cooked quinoa\n- 1 can chickpeas\n- ½ cup feta\n\n" in out
+    assert "Another salad" not in out  # a list of nothing but links is still a link block

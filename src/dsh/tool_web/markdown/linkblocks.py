@@ -147,6 +147,16 @@ def _holding(root: etree._Element, tags: frozenset[str]) -> set[etree._Element]:
     return holding
 
 
+def _items_say_words(element: etree._Element, stats: TextStats) -> bool:
+    """A list most of whose items have words of their own beside their link: an ingredient
+    list linking each noun ("2 cups [cooked quinoa]"), not a list of links."""
+    if element.tag not in ("ul", "ol"):
+        return False
+    items = [child for child in element if child.tag == "li"]
+    with_words = sum(1 for item in items if stats.text.get(item, 0) > stats.link_text.get(item, 0))
+    return with_words >= 2 and with_words * 2 > len(items)
+
+
 def _only_contact_links(element: etree._Element) -> bool:
     """Email addresses and phone numbers are what a contact block says, not navigation."""
     return all(
@@ -177,6 +187,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not any(True for _ in element.iter("h1"))
             and not (element.tag in _INLINE and _in_running_text(element, stats, holding_blocks))
             and not _only_contact_links(element)
+            and not _items_say_words(element, stats)
             and not _is_attribution(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
         ):
