@@ -387,10 +387,12 @@ def test_nested_runs_of_names_linked_into_the_page_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
-def test_blocks_deep_inside_inline_wrappers_stay_linear() -> None:
-    # Link-block pruning asks whether an inline wrapper holds a block: each block marks the
-    # wrappers above it once, not once per block and ancestor (60,000 x 250 steps).
-    branch = "<span>" * 250 + "<div>x</div>" * 30_000 + "</span>" * 250
+@pytest.mark.parametrize("inner", ["<div>x</div>", "<code>x</code>"], ids=["blocks", "code"])
+def test_blocks_and_code_deep_inside_inline_wrappers_stay_linear(inner: str) -> None:
+    # Link-block pruning asks whether an inline wrapper holds a block, and whether an element
+    # holds code: each block or code marks the wrappers above it once, not once per block and
+    # ancestor (60,000 x 250 steps).
+    branch = "<span>" * 250 + inner * 30_000 + "</span>" * 250
     start = time.perf_counter()
     out = html_to_markdown(f"<p>{WORDS * 5}</p>{branch}<p>y</p>{branch}")
     elapsed = time.perf_counter() - start

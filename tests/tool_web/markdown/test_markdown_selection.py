@@ -51,3 +51,27 @@ def test_a_list_whose_items_link_their_nouns_beside_quantities_stays() -> None:
     )
     assert "## Ingredients\n\n- 2 cups cooked quinoa\n- 1 can chickpeas\n- ½ cup feta\n\n" in out
     assert "Another salad" not in out  # a list of nothing but links is still a link block
+
+
+def test_signatures_whose_names_and_types_are_links_are_code_not_link_blocks() -> None:
+    # Dokka (Kotlin) writes a signature as a monospace div whose names and types link to
+    # their pages; Javadoc's member summary puts linked types inside `<code>`.
+    dokka = (
+        '<div class="symbol monospace"><span class="token keyword">fun </span>'
+        '<a href="parse.html"><span class="token function">parse</span></a>'
+        '<span class="token punctuation">(</span><span class="parameters"><span class="parameter">'
+        'text<span class="token operator">: </span><a href="https://kotlinlang.org/s">String</a>'
+        '</span></span><span class="token punctuation">)</span><span class="token operator">: '
+        '</span><a href="Config.html">Config</a></div><p>Parse the text.</p>'
+    )
+    javadoc = (
+        '<div class="col-second"><code><a href="#add(E)">add</a>(<a href="ArrayList.html">E</a>'
+        "&nbsp;e)</code></div><div class='col-last'>Appends the element.</div>"
+    )
+    out = render(
+        f"<main><h1>config</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(5))}{dokka}"
+        f"{javadoc}{TAGS}</main>"
+    )
+    assert "fun parse(text: String): Config\n\nParse the text." in out
+    assert "`add(E e)`\n\nAppends the element." in out
+    assert "Alpha tag" not in out

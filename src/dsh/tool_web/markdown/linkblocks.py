@@ -8,6 +8,7 @@ link-heavy is left alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
 import lxml.etree as etree
@@ -135,12 +136,12 @@ _LINE_BREAKING: Final = frozenset(
 )  # fmt: skip
 
 
-def _holding(root: etree._Element, tags: frozenset[str]) -> set[etree._Element]:
-    """The elements under `root` that hold an element of one of `tags` (that element too).
-    Each walk up stops where an earlier one passed: once per element, not per match."""
+def _holding(root: etree._Element, found: Iterable[etree._Element]) -> set[etree._Element]:
+    """The elements under `root` that are or hold one of `found`. Each walk up stops where an
+    earlier one passed: once per element, not per element found and ancestor."""
     holding: set[etree._Element] = set()
-    for found in root.iter(*tags):
-        node: etree._Element | None = found
+    for element in found:
+        node: etree._Element | None = element
         while node is not None and node is not root and node not in holding:
             holding.add(node)
             node = node.getparent()
@@ -157,6 +158,22 @@ def _items_say_words(element: etree._Element, stats: TextStats) -> bool:
     return with_words >= 2 and with_words * 2 > len(items)
 
 
+# Code: its names and types link to their documentation (Dokka's `symbol monospace` signature,
+# Javadoc's `<code><a>add</a>(<a>E</a> e)</code>`, rustdoc's declarations), so it is mostly
+# link text, and every word of it counts.
+_CODE_TAGS: Final = frozenset({"pre", "code", "kbd", "samp"})
+
+
+def _is_code(element: etree._Element, holding_blocks: set[etree._Element]) -> bool:
+    if element.tag in _CODE_TAGS:
+        # A `<code>` wrapped around blocks is a misused wrapper (one theme puts an Instagram
+        # feed in one), not code; a `<pre>` may hold a block per line.
+        return element.tag == "pre" or element not in holding_blocks
+    # A `monospace` class (Dokka, Bootstrap's `font-monospace`); not the word `code`: WordPress
+    # plugins name ad slots and custom-HTML boxes `code-block`.
+    return "monospace" in (element.get("class") or "")
+
+
 def _only_contact_links(element: etree._Element) -> bool:
     """Email addresses and phone numbers are what a contact block says, not navigation."""
     return all(
@@ -171,13 +188,16 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
         return
     credited = _attribution_text(root, stats)
-    holding_blocks = _holding(root, _LINE_BREAKING)
+    holding_blocks = _holding(root, root.iter(*_LINE_BREAKING))
+    holding_code = _holding(
+        root, (e for e in root.iter(*_CODE_TAGS) if _is_code(e, holding_blocks))
+    )
     doomed: list[etree._Element] = []
     stack = list(root)
     while stack:
         element = stack.pop()
-        if not isinstance(element.tag, str):
-            continue
+        if not isinstance(element.tag, str) or _is_code(element, holding_blocks):
+            continue  # code is kept whole, links and all
         text = stats.text.get(element, 0)
         if (
             element.tag in _BLOCKS
@@ -185,6 +205,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and stats.link_text.get(element, 0) - credited.get(element, 0)
             > BLOCK_LINK_SHARE * (text - credited.get(element, 0))
             and not any(True for _ in element.iter("h1"))
+            and element not in holding_code
             and not (element.tag in _INLINE and _in_running_text(element, stats, holding_blocks))
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
