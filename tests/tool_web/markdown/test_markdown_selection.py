@@ -75,3 +75,35 @@ def test_signatures_whose_names_and_types_are_links_are_code_not_link_blocks() -
     assert "fun parse(text: String): Config\n\nParse the text." in out
     assert "`add(E e)`\n\nAppends the element." in out
     assert "Alpha tag" not in out
+
+
+def test_cells_of_a_table_drawn_with_divs_are_not_link_blocks() -> None:
+    # Javadoc 17's summaries and ARIA grids lay a table out with divs: a cell holding a linked
+    # class name dropped as a link block shifts every later cell into the wrong row.
+    javadoc = (
+        '<div class="summary-table two-column-summary"><div class="table-header col-first">'
+        'Class</div><div class="table-header col-last">Description</div>'
+        + "".join(
+            f'<div class="col-first"><a href="{name}.html">{name}</a></div>'
+            f'<div class="col-last"><div class="block">{text}</div></div>'
+            for name, text in [
+                ("AbstractList", "A skeletal implementation of the List interface."),
+                ("ArrayDeque", "Resizable-array implementation of the Deque interface."),
+            ]
+        )
+        + "</div>"
+    )
+    aria = (
+        '<div role="table"><div role="row"><div role="cell"><a href="/p/1">Trail Runner</a></div>'
+        '<div role="cell">Light shoe for dry trails and long days.</div></div></div>'
+    )
+    out = render(
+        f"<main><h1>java.util</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(5))}"
+        f"{javadoc}{aria}{TAGS}</main>"
+    )
+    assert (
+        "Class\n\nDescription\n\nAbstractList\n\nA skeletal implementation of the List interface."
+        "\n\nArrayDeque\n\nResizable-array"
+    ) in out
+    assert "Trail Runner\n\nLight shoe" in out
+    assert "Alpha tag" not in out

@@ -13,7 +13,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.boilerplate import drop_keep_tail, is_in_page_name_list
+from dsh.tool_web.markdown.boilerplate import attribute_tokens, drop_keep_tail, is_in_page_name_list
 from dsh.tool_web.markdown.stats import TextStats
 
 # The content area counts as prose when at most this share of its text is link text.
@@ -174,6 +174,26 @@ def _is_code(element: etree._Element, holding_blocks: set[etree._Element]) -> bo
     return "monospace" in (element.get("class") or "")
 
 
+# A table drawn with divs (Javadoc 17's `summary-table`, ARIA grids): its cells are what a
+# `td` is, and one dropped for its linked name shifts every later cell into the wrong row. The
+# grid itself may still go as a link block; only the cells of one that stays are kept.
+_CELL_ROLES: Final = frozenset({"cell", "gridcell", "rowheader", "columnheader", "row"})
+_GRID_ROLES: Final = frozenset({"table", "grid", "treegrid", "rowgroup", "row"})
+_NOT_A_TABLE: Final = frozenset({"contents", "toc"})  # a "table-of-contents" is a link list
+
+
+def _is_grid_cell(element: etree._Element) -> bool:
+    if (element.get("role") or "").lower() in _CELL_ROLES:
+        return True
+    parent = element.getparent()
+    if parent is None:
+        return False
+    if (parent.get("role") or "").lower() in _GRID_ROLES:
+        return True
+    words = attribute_tokens(parent)
+    return "table" in words and _NOT_A_TABLE.isdisjoint(words)
+
+
 def _only_contact_links(element: etree._Element) -> bool:
     """Email addresses and phone numbers are what a contact block says, not navigation."""
     return all(
@@ -211,6 +231,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not _items_say_words(element, stats)
             and not _is_attribution(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
+            and not _is_grid_cell(element)
         ):
             doomed.append(element)
         else:
