@@ -107,3 +107,31 @@ def test_cells_of_a_table_drawn_with_divs_are_not_link_blocks() -> None:
     ) in out
     assert "Trail Runner\n\nLight shoe" in out
     assert "Alpha tag" not in out
+
+
+def test_the_page_title_goes_on_top_even_when_the_selection_holds_another_h1() -> None:
+    # PyPI: the package's name and version head the page beside the README column, and the
+    # README has an h1 of its own.
+    def page(title: str, banner: str) -> str:
+        return html_to_markdown(
+            f"<html><head><title>{title}</title></head><body><div class='banner'>"
+            f"<h1>{banner}</h1></div><div class='description'><h2>Project description</h2>"
+            f"<div class='readme'><h1>Requests</h1><p>{PROSE}</p><p>{PROSE} Twice.</p>"
+            "</div></div></body></html>"
+        )
+
+    out = page("requests · PyPI", "requests 2.32.3")
+    assert out.startswith("# requests 2.32.3\n\n")
+    assert "\n\n# Requests\n\n" in out
+    # A section's banner ("Blog") or the site's name is not the page's title: its <title> says.
+    for banner in ("Blog", "PyPI"):
+        assert page("requests · PyPI", banner).startswith("# Requests\n\n")
+
+
+def test_the_title_is_not_added_twice_when_it_is_in_the_selection() -> None:
+    out = render(
+        f"<header><h1 class='site-title'><a href='/'>Site</a></h1></header><main><h1>Guide</h1>"
+        f"<p>{PROSE}</p><h1>Appendix</h1><p>{PROSE} Twice.</p></main>"
+    )
+    assert out.startswith("# Guide\n\n")
+    assert out.count("# Guide") == 1

@@ -99,7 +99,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
-    main = with_title(main, body)
+    main = with_title(main, body, metadata.title)
     prune_link_blocks(main, stats)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
     return renderer.render(main), scripted, metadata

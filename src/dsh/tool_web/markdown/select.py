@@ -124,22 +124,50 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
     return best
 
 
-def with_title(main: etree._Element, body: etree._Element) -> etree._Element:
+def with_title(main: etree._Element, body: etree._Element, page_title: str = "") -> etree._Element:
     """`main` with the page's title (its first `<h1>`) on top when the selection left it out.
 
     The title often sits in a header beside the content column: a Stack Overflow question's,
-    a GitHub issue's (with its number), a documentation page's. Without it the
-    model reads a body without knowing what it is about (`web_fetch` adds no title line).
+    a GitHub issue's (with its number), a documentation page's, PyPI's `requests 2.32.3`
+    beside a README that has an `h1` of its own. Without it the model reads a body without
+    knowing what it is about (`web_fetch` adds no title line). `page_title` is the `<title>`.
     """
-    if main is body or main.tag not in _WRAPPERS or next(main.iter("h1"), None) is not None:
+    if main is body or main.tag not in _WRAPPERS:
         return main
     title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
-    if title is None or not string_value(title).strip():
+    if title is None or _holds(main, title):
+        return main
+    text = string_value(title)
+    if not text.strip():
+        return main
+    own = [_words(string_value(h1)) for h1 in main.iter("h1")]
+    # When the selection has an `h1` of its own, the one left out must be the page's title, as
+    # its `<title>` says (not the site's name after the separator, nor a section's "Blog" or a
+    # banner's slogan), and not a copy of the selection's (a mobile header's).
+    if own and (_words(text) in own or not _names_the_page(text, page_title)):
         return main
     heading = copy.deepcopy(title)
     heading.tail = None
     main.insert(0, heading)
     return main
+
+
+_WORD: Final = re.compile(r"\w+(?:[.'’]\w+)*")  # a version ("2.32.3") is one word
+# Between a `<title>`'s page name and the site's name ("Pods | Kubernetes", "react - npm").
+_TITLE_SEPARATOR: Final = re.compile(r"\s[|\-–—·•:]+\s")
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.lower()))
+
+
+def _names_the_page(heading: str, page_title: str) -> bool:
+    """At least half the heading's words are in the `<title>`, its last part (the site's name
+    when there are several) aside."""
+    parts = _TITLE_SEPARATOR.split(page_title)
+    named = set(_words(" ".join(parts[:-1] if len(parts) > 1 else parts)))
+    words = _words(heading)
+    return bool(words) and 2 * sum(1 for word in words if word in named) >= len(words)
 
 
 # Where an `h1` is the site's name or a widget's, not the page's title.
