@@ -135,3 +135,42 @@ def test_the_title_is_not_added_twice_when_it_is_in_the_selection() -> None:
     )
     assert out.startswith("# Guide\n\n")
     assert out.count("# Guide") == 1
+
+
+def test_a_changelog_entry_that_repeats_across_versions_stays_with_its_version() -> None:
+    versions = "".join(
+        f'<h2>Version {v}</h2><p class="date">{date}</p><ul><li>Bug fixes and performance '
+        f"improvements.</li>{extra}</ul>"
+        for v, date, extra in [
+            ("5.2.1", "Mar 3, 2024", ""),
+            ("5.2.0", "Feb 20, 2024", "<li>New widget for the home screen.</li>"),
+            ("5.1.9", "Feb 1, 2024", ""),
+        ]
+    )
+    keep_a_changelog = (
+        "<h2>1.2.0 - 2024-03-01</h2><h3>Added</h3><ul><li>Retry backoff</li></ul>"
+        "<h3>Fixed</h3><ul><li>Worker leak</li></ul>"
+        "<h2>1.1.0 - 2024-01-10</h2><h3>Added</h3><ul><li>Metrics endpoint</li></ul>"
+        "<h3>Fixed</h3><ul><li>Worker leak</li></ul>"
+        "<h2>1.0.0 - 2023-12-01</h2><p>First release.</p>"
+    )
+    out = render(f"<main><h1>What's new</h1><p>{PROSE}</p>{versions}{keep_a_changelog}</main>")
+    assert (
+        "## Version 5.1.9\n\nFeb 1, 2024\n\n- Bug fixes and performance improvements.\n\n## 1.2.0"
+    ) in out
+    assert (
+        "## 1.1.0 - 2024-01-10\n\n### Added\n\n- Metrics endpoint\n\n### Fixed\n\n- Worker leak"
+        "\n\n## 1.0.0"
+    ) in out
+
+
+def test_a_copy_of_a_section_goes_even_when_it_holds_one_block() -> None:
+    # A mobile copy of a section, its heading repeated: under the same parent, that heading
+    # already had its content.
+    section = "<h2>Shipping</h2><p>Free shipping on orders over fifty dollars.</p>"
+    out = render(
+        f"<main><h1>Trail Boot</h1><p>{PROSE}</p>{section}<h2>Care</h2><p>Brush off dry mud."
+        f"</p>{section}<h2>Reviews</h2><p>{PROSE} Twice.</p></main>"
+    )
+    assert out.count("Shipping") == 1
+    assert out.count("Free shipping") == 1

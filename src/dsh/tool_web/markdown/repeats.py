@@ -32,7 +32,10 @@ def drop_repeated_blocks(markdown: str) -> str:
     as a label). Code blocks are placeholders here, so two identical snippets both survive;
     item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
 
-    A repeat alone under a new heading or question is its answer and stays (an FAQ's "Yes.").
+    A repeat alone under a new heading or question is its answer and stays (an FAQ's "Yes."),
+    and so does one that is all its section says: a changelog's "Bug fixes and performance
+    improvements." under a version's heading and date, "### Fixed" / "- Worker leak" under a
+    new version (`_Sections`).
     A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
     it is kept when something new follows it, so the second product's cons are not read as its
     pros. Over a section that is all repeats (a mobile copy), it goes with them.
@@ -45,9 +48,14 @@ def drop_repeated_blocks(markdown: str) -> str:
     first_at: dict[str, int] = {}
     for index, key in enumerate(keys):
         first_at.setdefault(key, index)
+    levels = [
+        _heading_level(block, key) if block[:1] == "#" or key[-1:] == ":" else 0
+        for block, key in zip(blocks, keys, strict=True)
+    ]
+    sections = _Sections(levels, keys, first_at)
     for index, block in enumerate(blocks):
         key = keys[index]
-        level = _heading_level(block, key) if block[:1] == "#" or key[-1:] == ":" else 0
+        level = levels[index]
         if level:
             # A heading closes the sections at its level and below that never got content.
             if waiting:
@@ -63,6 +71,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             and not _ITEM_FIELD.fullmatch(key)
             and not _PRICE.fullmatch(key)
             and not _answers_what_precedes(index, blocks, keys, first_at)
+            and not sections.alone_in_its_own(index, blocks)
         ):
             continue  # a repeat, and not one of the exempt kinds
         if waiting:
@@ -83,6 +92,85 @@ def _answers_what_precedes(
         return False  # part of a run of repeats: a copied section
     before = blocks[index - 1].rstrip()
     return before.startswith("#") or before.endswith("?")
+
+
+# A date standing alone under a version's heading ("Feb 1, 2024", "2024-01-10", "Released:
+# 1 March 2024"): metadata of the section, not content of its own.
+_MONTH: Final = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DATE_LINE: Final = re.compile(
+    rf"""(?:[a-z]+[:*]*\ ){{0,2}}
+        (?: \d{{4}}-\d{{1,2}}-\d{{1,2}}
+          | \d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}
+          | {_MONTH}\ \d{{1,2}}(?:st|nd|rd|th)?,?\ \d{{4}}
+          | \d{{1,2}}(?:st|nd|rd|th)?\ {_MONTH},?\ \d{{4}}
+          | {_MONTH}\ \d{{4}} )""",
+    re.VERBOSE,
+)
+
+
+# What a section's entry says, not an interface string: a list ("- Worker leak"), a sentence
+# ("Bug fixes and performance improvements."), or four words or more.
+_SUBSTANTIVE: Final = re.compile(r"(?:[-*+] |\d+[.)] )|.*[.!?]$|(?:\S+\s+){3}\S", re.DOTALL)
+
+
+class _Sections:
+    """Where each block sits among the headings, for the rule that a repeat alone in its own
+    section stays: a changelog's "Bug fixes and performance improvements." under "Version
+    5.1.9" and its date line, or "### Fixed" / "- Worker leak" under a new version's heading.
+    A copy of a section (a mobile layout's) goes: its heading repeats one its parent section
+    already had, or was no heading where it first stood (a tab's label), or the copy runs on
+    into more repeats."""
+
+    def __init__(self, levels: list[int], keys: list[str], first_at: dict[str, int]) -> None:
+        self.levels = levels
+        self.keys = keys
+        self.first_at = first_at
+        self.new = [first_at[key] == index for index, key in enumerate(keys)]
+        # Per heading: whether its parent (the nearest heading above it of a higher rank) is
+        # new and holds no earlier heading of the same words.
+        self.first_under_new_parent = [False] * len(levels)
+        open_sections: list[tuple[int, int, set[str]]] = []  # (level, index, child headings)
+        for index, level in enumerate(levels):
+            if not level:
+                continue
+            while open_sections and open_sections[-1][0] >= level:
+                open_sections.pop()
+            if open_sections:
+                _, parent, children = open_sections[-1]
+                self.first_under_new_parent[index] = (
+                    self.new[parent] and keys[index] not in children
+                )
+                children.add(keys[index])
+            open_sections.append((level, index, set()))
+
+    def alone_in_its_own(self, index: int, blocks: list[str]) -> bool:
+        """The repeat at `index` is all its section says (a date line aside) and says something
+        (a list, a sentence); the section is new, or a new parent's first of its name with a new
+        block before it; the end or a new heading follows."""
+        levels, new = self.levels, self.new
+        if index + 1 < len(levels) and not (levels[index + 1] and new[index + 1]):
+            return False  # more in the section, or a run of repeats (a copied section)
+        if not _SUBSTANTIVE.match(blocks[index]) or _DATE_LINE.fullmatch(self.keys[index]):
+            return False  # an interface string ("Compare", "Add a comment") or a date
+        heading = index - 1
+        if heading >= 1 and not levels[heading] and new[heading]:
+            if not _DATE_LINE.fullmatch(self.keys[heading]):
+                return False
+            heading -= 1  # "Feb 1, 2024" under "## Version 5.1.9"
+        if heading < 0 or not levels[heading]:
+            return False
+        if new[heading]:
+            return heading < index - 1  # directly under a new heading: `_answers_what_precedes`
+        first = self.first_at[self.keys[heading]]
+        return (
+            self.first_under_new_parent[heading]
+            and levels[first] == levels[heading]  # a heading where it first stood, too
+            and heading >= 1
+            and new[heading - 1]
+        )
 
 
 _LABEL_LEVEL: Final = 7  # a "Label:" line heads what follows it, below any heading
