@@ -398,3 +398,15 @@ def test_blocks_and_code_deep_inside_inline_wrappers_stay_linear(inner: str) -> 
     elapsed = time.perf_counter() - start
     assert out.strip()
     assert elapsed < 10, elapsed
+
+
+def test_empty_siblings_before_each_wrapper_of_the_descent_stay_linear() -> None:
+    # Each step of the content root's descent looks back past empty siblings for a section
+    # to bring along: each sibling is looked at once, at its own level.
+    body = ("<br>" * 500 + "<div>") * 240 + f"<p>{WORDS * 5}</p>" + "</div>" * 240
+    start = time.perf_counter()
+    out = html_to_markdown(f"<section><h2>Lede</h2><p>{WORDS * 3}</p></section>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.startswith("## Lede\n\nalpha")  # rendered, not the plain-text fallback
+    assert out.count("omicron") == 8
+    assert elapsed < 10, elapsed

@@ -174,3 +174,26 @@ def test_a_copy_of_a_section_goes_even_when_it_holds_one_block() -> None:
     )
     assert out.count("Shipping") == 1
     assert out.count("Free shipping") == 1
+
+
+ABSTRACT = (
+    "Sleep is thought to consolidate memory, but trials have been small. We ran a "
+    "preregistered trial in 1,204 adults and found that a night of sleep improved recall by "
+    "12 % against a day awake, an effect that held across ages and was largest for the words "
+    "learned last."
+)
+
+
+def test_an_abstract_beside_the_body_is_kept_with_it() -> None:
+    # Nature's layout: the abstract's section sits beside the body's wrapper, which holds
+    # far more than 80 % of the prose; the descent into the body left the abstract out.
+    body = "".join(f"<p>{n}. {PROSE}</p>" for n in range(20))
+    out = render(
+        "<main><article><div class='c-article-body'><section data-title='Abstract'>"
+        f"<div class='c-article-section'><h2>Abstract</h2><p>{ABSTRACT}</p></div></section>"
+        f"<div class='main-content'><section><h2>Main</h2>{body}</section></div>"
+        f"<div class='after'><h2>More from the lab</h2><p>{ABSTRACT} Again.</p></div></div>"
+        "</article></main>"
+    )
+    assert out.startswith(f"## Abstract\n\n{ABSTRACT}\n\n## Main\n\n0. ")
+    assert "More from the lab" not in out  # only a section before the body comes along

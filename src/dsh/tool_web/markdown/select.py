@@ -47,8 +47,10 @@ def _prose(stats: TextStats, element: etree._Element) -> int:
 def content_root(
     body: etree._Element, stats: TextStats, *, main_entity: bool = True
 ) -> etree._Element:
-    """The subtree to render (see the module's docstring). `main_entity`: the page may mark
-    one (its source says `mainEntity`); the search for it walks the whole tree."""
+    """The subtree to render (see the module's docstring), with a section the descent left
+    out just before it moved to its top (`_section_before`: an abstract, a lede). `main_entity`:
+    the page may mark one (its source says `mainEntity`); the search for it walks the whole
+    tree."""
     total = _prose(stats, body)
     if total <= 0:
         return body
@@ -62,6 +64,7 @@ def content_root(
     # holding them all: their nearest common ancestor and the elements above it.
     holding_all = _holding_all(entity_texts)
     current = body
+    ledes: list[etree._Element] = []  # sections left out on the way down that come along
     while True:
         best: etree._Element | None = None
         best_prose = -1
@@ -71,11 +74,51 @@ def content_root(
             prose = _prose(stats, child)
             if prose > best_prose:
                 best, best_prose = child, prose
-        if best is None or best_prose < KEEP_SHARE * total:
-            return current
-        if holding_all is not None and best not in holding_all:
-            return current
+        if (
+            best is None
+            or best_prose < KEEP_SHARE * total
+            or (holding_all is not None and best not in holding_all)
+        ):
+            return _with_ledes(current, ledes)
+        lede = _section_before(best, stats)
+        if lede is not None:
+            ledes.append(lede)
         current = best
+
+
+# A section just before the wrapper the descent goes into, with a heading and this much prose
+# of its own, is the article's abstract or lede, not furniture (which is gone by now).
+LEDE_MIN_PROSE: Final = 200
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADING_REACH: Final = 3  # how deep a section's first heading may be wrapped
+
+
+def _section_before(child: etree._Element, stats: TextStats) -> etree._Element | None:
+    """The sibling just before `child` (empty ones aside) when it opens with a heading and has
+    prose of its own: Nature's "Abstract" beside the `main-content` wrapper that outweighs it
+    five to one. Narrowing to `child` alone would leave the paper's summary out."""
+    before = child.getprevious()
+    while before is not None and not stats.text.get(before, 0):
+        before = before.getprevious()
+    if before is None or _prose(stats, before) < LEDE_MIN_PROSE:
+        return None
+    node: etree._Element | None = before
+    for _ in range(_HEADING_REACH):
+        node = next(iter(node), None) if node is not None else None
+        if node is None or not isinstance(node.tag, str):
+            return None
+        if node.tag in _HEADINGS:
+            return before
+    return None
+
+
+def _with_ledes(root: etree._Element, ledes: list[etree._Element]) -> etree._Element:
+    """`root` with the sections the descent left out moved to its top, outermost first (the
+    rest of the page outside `root` is not rendered)."""
+    for lede in reversed(ledes):
+        lede.tail = None
+        root.insert(0, lede)
+    return root
 
 
 _ITEM_TEXTS: Final = etree.XPath("//*[@itemprop and contains(@itemprop, 'text')]")
