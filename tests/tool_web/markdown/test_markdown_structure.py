@@ -1052,6 +1052,16 @@ def test_superscripts_that_are_not_exponents() -> None:
     assert "$19.99; Dr, 1ers, Pricing NEW; 1 1/2 tsp; Fe2O3, MgCl2." in out
 
 
+def test_a_mixed_numbers_whole_part_stays_apart_from_its_fraction() -> None:
+    # "2<sup>1</sup>⁄<sub>4</sub>" merged into "21⁄4", read as 21/4 rather than 2 1/4.
+    out = render(
+        f"<p>{PROSE}</p><ul><li><span class='amount'>2<span class='fraction'><sup>1</sup>&frasl;"
+        "<sub>4</sub></span></span> teaspoons yeast</li><li>1<sup>1</sup>/<sub>2</sub> tsp salt"
+        "</li><li>x<sup>1</sup>/<sub>2</sub> and <sup>3</sup>/<sub>4</sub> cup</li></ul>"
+    )
+    assert "- 2 1\u20444 teaspoons yeast\n- 1 1/2 tsp salt\n- x1/2 and 3/4 cup" in out
+
+
 def test_asides_in_an_article_named_as_promotions_or_bios_stay_furniture() -> None:
     note = "Never commit your API key to the repository, not even in a private one."
     out = render(

@@ -40,7 +40,9 @@ def superscript(element: etree._Element, text: str) -> str:
     number = text.strip()
     tail = element.tail or ""
     if tail[:1] in ("/", "\u2044"):
-        return text  # a fraction's numerator: "1<sup>1</sup>/<sub>2</sub>" is 1 1/2
+        # A fraction's numerator: "1<sup>1</sup>/<sub>2</sub>" is 1 1/2. After a whole number
+        # it is spaced, or "2<sup>1</sup>⁄<sub>4</sub>" reads as 21/4.
+        return f" {text.lstrip()}" if _outer_text_before(element)[-1:].isdigit() else text
     before = _text_before(element)
     if number.isdigit() and len(number) == 2 and _PRICE_BEFORE.search(before):
         return f".{number}"  # raised cents: "$19<sup>99</sup>" is $19.99
@@ -118,3 +120,17 @@ def _text_before(element: etree._Element) -> str:
 
 
 _LOOK_BACK_CHARS: Final = 40
+
+
+def _outer_text_before(element: etree._Element) -> str:
+    """`_text_before`, looking out through wrappers that `element` opens (a mixed number's
+    `2<span class="fraction"><sup>1</sup>…`), at most `_WRAPPER_LEVELS` of them."""
+    for _ in range(_WRAPPER_LEVELS):
+        parent = element.getparent()
+        if element.getprevious() is not None or parent is None or parent.text:
+            break
+        element = parent
+    return _text_before(element)
+
+
+_WRAPPER_LEVELS: Final = 3
