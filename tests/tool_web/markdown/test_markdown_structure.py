@@ -1084,6 +1084,19 @@ def test_lists_whose_items_carry_their_own_numbers_get_no_second_one() -> None:
     assert "I. Part one\n   1. inner a" in out
 
 
+def test_an_unordered_list_counted_by_its_style_is_numbered() -> None:
+    # WP Recipe Maker numbers its steps with CSS on a <ul>: as bullets, "step 3" had to be
+    # counted. A list counts when its own style says so, or every item's does.
+    step = "<li class='step' style='list-style-type: decimal;'>{}</li>"
+    out = render(
+        f"<p>{PROSE}</p><ul class='steps'>{step.format('Whisk.')}{step.format('Bake.')}</ul>"
+        "<ul style='list-style: upper-roman inside'><li>Part</li><li>Whole</li></ul>"
+        "<ul><li style='list-style-type: disc'>Salt</li><li style='list-style-type: decimal'>"
+        "Pepper</li></ul><ul style='list-style-type: none'><li>Plain</li></ul>"
+    )
+    assert "1. Whisk.\n2. Bake.\n\nI. Part\nII. Whole\n\n- Salt\n- Pepper\n\n- Plain" in out
+
+
 def test_names_beside_prices_korean_words_and_bidi_marks() -> None:
     out = render(
         f"<p>{PROSE}</p><div><span>Acme Trail Boot</span><span>$89.00</span></div>"

@@ -53,6 +53,30 @@ def list_style(element: etree._Element) -> str:
     return "1"
 
 
+# A counting `list-style-type`, wherever it stands in `list-style` (`upper-roman inside`).
+_COUNTING_STYLE: Final = re.compile(
+    r"list-style(?:-type)?\s*:[^;]*?\b(decimal|(?:lower|upper)-(?:alpha|latin|roman))\b"
+)
+
+
+def counting_style(element: etree._Element) -> str | None:
+    """How an unordered list counts when CSS numbers it ("1", "a", "A", "i", "I"), else None.
+
+    WP Recipe Maker writes its steps as a `<ul>` whose items say `list-style-type: decimal`:
+    the page shows numbers and is cited by them ("in step 3"). Its own style counts, or every
+    item's (one numbered item among bullets is no numbered list).
+    """
+    if found := _COUNTING_STYLE.search((element.get("style") or "").lower()):
+        return _STYLE_KINDS.get(found[1], "1")
+    kinds: set[str] = set()
+    for item in element.iterchildren("li"):
+        found = _COUNTING_STYLE.search((item.get("style") or "").lower())
+        if found is None:
+            return None
+        kinds.add(_STYLE_KINDS.get(found[1], "1"))
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 # "1.1", "2.3.4", "(a)", "iv.", "§ 3": a clause number written into the item's own text.
 _OWN_NUMBER: Final = re.compile(r"\s*(?:\d+(?:\.\d+)+\.?|\(?[a-z\d]{1,3}\)|§\s*\d)\s", re.I)
 

@@ -28,7 +28,13 @@ from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
-from dsh.tool_web.markdown.numbering import counter, item_number, list_style, start_number
+from dsh.tool_web.markdown.numbering import (
+    counter,
+    counting_style,
+    item_number,
+    list_style,
+    start_number,
+)
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
 from dsh.tool_web.markdown.spacing import run_together, words_meet
 from dsh.tool_web.markdown.stats import TextStats
@@ -282,7 +288,9 @@ class MarkdownRenderer:
     def _list(self, element: etree._Element, ordered: bool, depth: int) -> str:
         reversed_order = ordered and element.get("reversed") is not None
         number = start_number(element, reversed_order)
-        style = list_style(element) if ordered else "1"
+        counted = None if ordered else counting_style(element)  # a `<ul>` numbered by CSS
+        style = list_style(element) if ordered else counted or "1"
+        ordered = ordered or counted is not None
         step = -1 if reversed_order else 1
         items: list[str] = []
         indent = INDENT * 2
