@@ -1043,6 +1043,25 @@ def test_only_relative_times_get_their_date() -> None:
     assert "10:42 p.m. ET, May 5, 3h (2024-01-01)." in out
 
 
+def test_a_relative_time_beside_its_own_clock_time_gets_no_contradicting_date() -> None:
+    # A live blog's "9:42 p.m. ET 7 min ago" is Nov 5 in the page's zone; the UTC value's date
+    # alone, 2024-11-06, contradicted it: beside a written clock time a UTC value is shown as
+    # the UTC time it is. A written date needs none; a value in the page's own offset (XenForo's
+    # "Today at 3:26 AM") keeps its date.
+    out = render(
+        f"<p>{PROSE}</p><p><time datetime='2024-11-06T02:42:00Z'><span>9:42 p.m. ET</span> "
+        "<span>7 min ago</span></time>; <time datetime='2024-11-06T02:00:00Z'>Nov 5, 2 hours "
+        "ago</time>; <time datetime='2024-11-06T02:00:00+00:00'>9 pm, yesterday</time>; "
+        "<time datetime='2026-03-05T03:26:28-0500'>Today at 3:26 AM</time>; "
+        "<time datetime='2019-03-01T10:00:00Z'>5 years ago</time>.</p>"
+    )
+    assert (
+        "9:42 p.m. ET 7 min ago (2024-11-06 02:42 UTC); Nov 5, 2 hours ago; "
+        "9 pm, yesterday (2024-11-06 02:00 UTC); Today at 3:26 AM (2026-03-05); "
+        "5 years ago (2019-03-01)."
+    ) in out
+
+
 def test_superscripts_that_are_not_exponents() -> None:
     out = render(
         f"<p>{PROSE}</p><p>$19<sup>99</sup>; D<sup>r</sup>, 1<sup>ers</sup>, "

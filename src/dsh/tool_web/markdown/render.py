@@ -93,6 +93,16 @@ _RELATIVE_TIME: Final = re.compile(
     r"|^\s*\d+\s?(?:s|m|min|h|hr|hrs|d|w|wk|mo|y|yr|yrs)\s*$",
     re.IGNORECASE,
 )
+# A date written in the text itself ("Nov 5", "5/11", "2024"), and a clock time ("9:42 p.m.
+# ET", "9 pm", "3:26 AM"): in the page's own zone, which a UTC value's date may contradict.
+_WRITTEN_DATE: Final = re.compile(
+    r"\b\d{1,2}/\d{1,2}\b|\b(?:19|20)\d\d\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d",
+    re.IGNORECASE,
+)
+_WRITTEN_CLOCK: Final = re.compile(r"\d:\d\d|\b\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE)
+# A `datetime` value in UTC: its date is a day off from an evening in the Americas.
+_UTC_VALUE: Final = re.compile(r"\d{4}-\d\d-\d\d[T ](\d\d:\d\d)(?::[\d.]+)?(?:Z|[+-]00:?00)$", re.I)
 _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 # A code block's placeholder with what stands before it on its line (list indentation, quote
 # markers, a list item's own marker), which every line of the block must repeat.
@@ -237,11 +247,16 @@ class MarkdownRenderer:
         The page was rendered long before the model reads it: "3 hours ago" read now is wrong.
         """
         text = self._contents(element, depth)
-        date = _MACHINE_DATE.match((element.get("datetime") or "").strip())
-        if date is None or not _RELATIVE_TIME.search(text):
-            # A written date or time of day is left alone: the machine value is often UTC,
-            # a day off from an evening written in the page's own zone.
+        value = (element.get("datetime") or "").strip()
+        date = _MACHINE_DATE.match(value)
+        if date is None or not _RELATIVE_TIME.search(text) or _WRITTEN_DATE.search(text):
+            # A written date, or a time of day alone, is left as it is: the machine value is
+            # often UTC, a day off from an evening written in the page's own zone.
             return text
+        if _WRITTEN_CLOCK.search(text) and (utc := _UTC_VALUE.match(value)):
+            # "9:42 p.m. ET 7 min ago": the UTC date alone (the next day) would contradict the
+            # written time; the UTC time with it does not.
+            return f"{text} ({date[0]} {utc[1]} UTC)"
         return f"{text} ({date[0]})"
 
     # -- blocks ------------------------------------------------------------------------------
