@@ -222,6 +222,9 @@ class MarkdownRenderer:
             return self._time(element, depth)
         if tag == "q":
             return f'"{self._contents(element, depth)}"'
+        if tag == "cite" and _heads_quote(element):
+            # phpBB's "alice wrote: <date>" with the quoted text straight after it.
+            return f"{self._contents(element, depth)}\n"
         if tag in _BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
@@ -562,6 +565,23 @@ def _nearest(
     for wrapper in passed:
         memo[wrapper] = found
     return found
+
+
+def _heads_quote(cite: etree._Element) -> bool:
+    """Whether `cite` is the first thing in a `blockquote` (within a few wrappers), where a
+    forum writes who is quoted: "alice wrote:"."""
+    node = cite
+    for _ in range(_QUOTE_HEAD_LEVELS):
+        parent = node.getparent()
+        if parent is None or node.getprevious() is not None or (parent.text or "").strip():
+            return False
+        if parent.tag == "blockquote":
+            return True
+        node = parent
+    return False
+
+
+_QUOTE_HEAD_LEVELS: Final = 3
 
 
 def _is_permalink_mark(link: etree._Element, text: str) -> bool:
