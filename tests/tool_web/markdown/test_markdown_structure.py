@@ -722,6 +722,17 @@ def test_invisible_characters_do_not_split_words() -> None:
     assert "international cooperation and more" in out
 
 
+def test_invisible_break_hints_are_removed_from_code_too() -> None:
+    # Javadoc writes "get&#8203;(int index)" so a long signature may wrap: copied with it, the
+    # code does not compile. Joiners that compose emoji and scripts stay.
+    out = render(
+        f"<p>{PROSE}</p><pre>list.get&#8203;(int&#8203; index)&#173;;\nx = '👨\u200d👩'"
+        "  # \u200c</pre><div><code>ad\u2060dAll&#8203;(c)</code></div>"
+    )
+    assert "```\nlist.get(int index);\nx = '👨\u200d👩'  # \u200c\n```" in out
+    assert "`addAll(c)`" in out
+
+
 def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
     out = render(
         f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "

@@ -14,7 +14,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.text import collapse
+from dsh.tool_web.markdown.text import collapse, without_break_hints
 
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
 _WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
@@ -138,4 +138,4 @@ def code_text(pre: etree._Element) -> str:
             parts.append("\n")
         if element.tail:
             parts.append(element.tail)
-    return "".join(parts).replace("\u00a0", " ")
+    return without_break_hints("".join(parts)).replace("\u00a0", " ")

@@ -19,6 +19,11 @@ _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 # (Zero-width joiners stay: emoji and scripts need them.)
 BIDI_CONTROLS: Final = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _INVISIBLE: Final = re.compile(f"[\u00ad\u200b\u2060\ufeff{BIDI_CONTROLS}]")
+# Of those, the hints where a line may break (soft hyphens, zero-width spaces, word joiners)
+# and stray byte-order marks are never part of code either: Javadoc writes "get&#8203;(int
+# index)", and code copied with them does not compile. (Bidirectional controls in code are
+# what it holds, and the zero-width non-joiner belongs in Persian strings.)
+_BREAK_HINTS: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
 _STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
@@ -38,6 +43,11 @@ def normalise(markdown: str) -> str:
     visible = _INVISIBLE.sub("", markdown)
     lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def without_break_hints(code: str) -> str:
+    """`code` without the invisible line-break hints and byte-order marks a page put in it."""
+    return _BREAK_HINTS.sub("", code)
 
 
 def plain_to_markdown(text: str) -> str:
