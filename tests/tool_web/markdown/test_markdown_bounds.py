@@ -335,6 +335,17 @@ def test_the_tree_repairs_stay_linear(body: str) -> None:
     assert elapsed < 10, elapsed
 
 
+def test_blocks_starting_lines_in_code_stay_linear() -> None:
+    # A block inside `<pre>` starts a line when code text stands just before it: asked of the
+    # text before each block, never of all the code before it.
+    body = "<pre>" + "<i> </i>" * 60_000 + "<div>" * 200 + "x" + "</div>" * 200 + "</pre>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.endswith("x\n```")
+    assert elapsed < 10, elapsed
+
+
 def test_many_main_entity_texts_under_deep_wrappers_stay_linear() -> None:
     # Each step down the wrappers asked, for every main-entity text, whether it was inside.
     body = (

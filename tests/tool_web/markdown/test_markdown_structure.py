@@ -647,6 +647,22 @@ def test_code_lines_built_from_br_and_divs_keep_their_line_breaks() -> None:
     assert "```python\nx = 1\n  y = 2\n```" in with_divs
 
 
+def test_a_block_inside_code_starts_a_line() -> None:
+    # rustdoc's declaration puts its where-clause in a <div class="where"> after the type: it
+    # was joined to it ("Vec<T, A = Global>where").
+    out = render(
+        f"<p>{PROSE}</p><pre class='rust item-decl'><code>pub struct Vec&lt;T, A = <a href='g'>"
+        "Global</a>&gt;<div class='where'>where\n    A: <a href='a'>Allocator</a>,</div>"
+        "{ <span class='comment'>/* private fields */</span> }</code></pre>"
+        "<pre>  <div>indented first line</div></pre>"
+    )
+    assert (
+        "```\npub struct Vec<T, A = Global>\nwhere\n    A: Allocator,\n{ /* private fields */ }"
+        "\n```"
+    ) in out
+    assert "```\n  indented first line\n```" in out
+
+
 def test_table_caption_and_content_outside_cells_come_before_the_grid() -> None:
     # HTML5 moves what sits in a table but in no cell in front of it; libxml2 leaves it inside.
     out = render(

@@ -114,7 +114,8 @@ def is_line_number_gutter(pre: etree._Element, code: str) -> bool:
 
 
 # Inside <pre>, these end a line even without a newline character: pages that build code
-# listings from `<br>` or one `<div>` per line would otherwise run every line together.
+# listings from `<br>` or one `<div>` per line would otherwise run every line together. One
+# also starts a line when code text stands just before it.
 _CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
 
 
@@ -127,7 +128,7 @@ def code_text(pre: etree._Element) -> str:
     parts: list[str] = []
     for event, element in etree.iterwalk(pre, events=("start", "end")):
         if event == "start":
-            if element.tag == "br":
+            if element.tag == "br" or (element.tag in _CODE_LINE_ENDS and _after_code(element)):
                 parts.append("\n")
             if element.text:
                 parts.append(element.text)
@@ -139,3 +140,16 @@ def code_text(pre: etree._Element) -> str:
         if element.tail:
             parts.append(element.tail)
     return without_break_hints("".join(parts)).replace("\u00a0", " ")
+
+
+def _after_code(block: etree._Element) -> bool:
+    """Whether code text stands just before `block` on its line, so the block starts a new one
+    (rustdoc's `<div class="where">` after the type it bounds). Not after an element: a line's
+    number in a `span` is laid out beside the `div` of its code (Twilio's listings)."""
+    previous = block.getprevious()
+    if previous is not None:
+        before = previous.tail
+    else:
+        parent = block.getparent()
+        before = parent.text if parent is not None else None
+    return bool((before or "").rsplit("\n", 1)[-1].strip())
