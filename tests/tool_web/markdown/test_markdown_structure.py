@@ -1165,6 +1165,24 @@ def test_names_beside_prices_korean_words_and_bidi_marks() -> None:
     assert "abcdef ghi." in out
 
 
+def test_a_label_in_a_span_stays_apart_from_the_text_after_it() -> None:
+    # arXiv's "<span>Title:</span>Attention …" ran into one word. A word running into the text
+    # after it is as often one word marked in part: it is left as written.
+    out = render(
+        f"<p>{PROSE}</p><h2><span class='descriptor'>Title:</span>Attention Is All You Need</h2>"
+        "<p><span class='descriptor'>Authors:</span><a href='/a/v'>Ashish Vaswani</a></p>"
+        "<ul><li><span class='q'>1</span><span class='u'>tbsp</span>sugar</li></ul>"
+        "<p><span>Size:</span><span>Large</span></p>"
+        "<p>H<sub>2</sub>O, <span>f</span>or, <span>9:</span>30, <span>US</span>$5, "
+        "<span class='hl'>un</span>believable <a href='/x'>API</a>s.</p>"
+    )
+    assert "## Title: Attention Is All You Need" in out
+    assert "Authors: Ashish Vaswani" in out
+    assert "Size: Large" in out
+    assert "- 1tbspsugar" in out  # as "stitch<span>es</span>" is one word: no space
+    assert "H2O, for, 9:30, US$5, unbelievable [API](https://example.com/x)s." in out
+
+
 def test_stacked_fractions_keep_the_sign_between_their_parts() -> None:
     out = render(
         f"<p>{PROSE}</p><p>Gauge 4 ft <span class='frac'>8<span class='sr-only'>+</span>"

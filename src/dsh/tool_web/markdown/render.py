@@ -36,7 +36,7 @@ from dsh.tool_web.markdown.numbering import (
     start_number,
 )
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
-from dsh.tool_web.markdown.spacing import run_together, words_meet
+from dsh.tool_web.markdown.spacing import run_together, runs_into_tail, words_meet
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
@@ -167,6 +167,8 @@ class MarkdownRenderer:
                 parts.append(rendered)
                 previous = child
             if child.tail:
+                if isinstance(child.tag, str) and runs_into_tail(child, rendered):
+                    parts.append(" ")
                 parts.append(collapse(child.tail))
                 if child.tail.strip():
                     previous = None
