@@ -1183,6 +1183,21 @@ def test_a_label_in_a_span_stays_apart_from_the_text_after_it() -> None:
     assert "H2O, for, 9:30, US$5, unbelievable [API](https://example.com/x)s." in out
 
 
+def test_a_struck_price_and_a_step_number_stay_apart_from_what_follows() -> None:
+    # A listing's "~~$140.00~~$99.00" and GOV.UK's step "1Check you're allowed to drive".
+    out = render(
+        f"<p>{PROSE}</p><div class='price'><s class='was'>$140.00</s><span>$99.00</span></div>"
+        "<p><del>€20</del>€15 today</p>"
+        "<h2><span class='circle'><span><span class='visually-hidden'>Step</span> 1</span></span>"
+        "<span class='title'>Check you're allowed to drive</span></h2>"
+        "<p><span>1</span><span>st</span> place, <span>2</span><span>x</span> faster</p>"
+    )
+    assert "~~$140.00~~ $99.00" in out
+    assert "~~€20~~ €15 today" in out
+    assert "## 1 Check you're allowed to drive" in out
+    assert "1st place, 2x faster" in out
+
+
 def test_stacked_fractions_keep_the_sign_between_their_parts() -> None:
     out = render(
         f"<p>{PROSE}</p><p>Gauge 4 ft <span class='frac'>8<span class='sr-only'>+</span>"

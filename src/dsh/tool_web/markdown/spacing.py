@@ -27,9 +27,11 @@ def run_together(previous: etree._Element, current: etree._Element) -> bool:
     Only whole words on both sides: a word split over two spans ("f"+"or"), per-letter spans
     and markup inside a word (`H<sub>2</sub>O`, `<b>W</b>ord`) stay joined.
     """
-    if current.tag not in _STACKED_INLINE or previous.tag not in _STACKED_INLINE:
+    if current.tag not in _STACKED_INLINE:
         return False
-    return words_meet(previous, current)
+    if previous.tag in _STRUCK:
+        return _struck_price_meets(string_value(previous), string_value(current))
+    return previous.tag in _STACKED_INLINE and words_meet(previous, current)
 
 
 def words_meet(previous: etree._Element, current: etree._Element) -> bool:
@@ -46,6 +48,8 @@ def runs_into_tail(element: etree._Element, rendered: str) -> bool:
     running into its tail is as often one word marked in part ("stitch<span>es</span>",
     "<span>backp</span>ack" on the benchmark) as two (`<span>tbsp</span>sugar`).
     """
+    if element.tag in _STRUCK:
+        return _struck_price_meets(rendered[-_LOOK_CHARS:], element.tail or "")
     if element.tag not in _STACKED_INLINE:
         return False
     before = rendered[-_LOOK_CHARS:].rstrip(BIDI_CONTROLS)
@@ -54,6 +58,12 @@ def runs_into_tail(element: etree._Element, rendered: str) -> bool:
 
 
 _LOOK_CHARS: Final = 40  # a word's worth either side
+# A struck-out price beside the current one: "~~$140.00~~$99.00" reads as one token.
+_STRUCK: Final = frozenset({"s", "del", "strike"})
+
+
+def _struck_price_meets(before: str, after: str) -> bool:
+    return before.rstrip("~")[-1:].isalnum() and after[:1] in _CURRENCY
 
 
 def _meet(before: str, after: str) -> bool:
@@ -69,6 +79,8 @@ def _meet(before: str, after: str) -> bool:
         return False
     last_word = before.rsplit(None, 1)[-1]
     first_word = after.split(None, 1)[0]
+    if last_word.isdigit() and first_word[:1].isupper() and first_word[1:2].islower():
+        return True  # a step's number beside its title: "1" and "Check …" (not "1" and "st")
     return len(last_word) >= 2 and len(first_word) >= 2
 
 
