@@ -487,6 +487,18 @@ def test_listing_entry_titles_keep_their_targets() -> None:
     assert "## [The complete guide to links](https://example.com/guide)" in out
 
 
+def test_links_to_documents_keep_their_targets() -> None:
+    # A "View PDF" button's file is where the model would go next, and its address cannot be
+    # guessed from the label; other short links beside it keep only their labels.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Paper</th><th>Files</th></tr><tr><td>Attention</td>"
+        "<td><a href='/pdf/1706.03762.pdf'>View PDF</a> <a href='/abs/1706.03762'>Abstract</a>"
+        "</td></tr><tr><td>Results</td><td><a href='/data/t.CSV?v=2'>Data</a></td></tr></table>"
+    )
+    assert "| Attention | [View PDF](https://example.com/pdf/1706.03762.pdf) Abstract |" in out
+    assert "| Results | [Data](https://example.com/data/t.CSV?v=2) |" in out
+
+
 def test_a_heading_wrapped_in_a_title_link_keeps_its_marks_outside_the_label() -> None:
     # Listings wrap each entry's heading in its link: the marks are the heading's, not the label's.
     items = "".join(
