@@ -261,7 +261,6 @@ def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats)
 _SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})
 
 
-_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # How far up the section a heading labels is looked for (GitHub: the heading is its child).
 _SECTION_REACH: Final = 3
 
