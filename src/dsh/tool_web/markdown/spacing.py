@@ -4,11 +4,13 @@
 a row: side by side in the markup they have no space, and as text they would merge into one
 word. Only whole words get one (+0.0008 F1 on WCXB): never inside a word (`H<sub>2</sub>O`,
 per-letter spans), nor between Chinese or Japanese characters, written without spaces; and a
-word or number gets one before a price (`$120.00 $89.00`, `Trail Boot $89.00`).
+word or number gets one before a price (`$120.00 $89.00`, `Trail Boot $89.00`), a number before
+a signed one (`182.52 -1.23 (-0.67%)`), a word before a count (`Arsenal 2`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -31,7 +33,12 @@ def run_together(previous: etree._Element, current: etree._Element) -> bool:
         return False
     if previous.tag in _STRUCK:
         return _struck_price_meets(string_value(previous), string_value(current))
-    return previous.tag in _STACKED_INLINE and words_meet(previous, current)
+    if previous.tag not in _STACKED_INLINE:
+        return False
+    # A linked number after a word or bracket is a note's reference (Substack's footnote
+    # anchor after "preference"), not a count to space from it.
+    numbers = next(current.iter("a"), None) is None
+    return _meet(string_value(previous), string_value(current), numbers=numbers)
 
 
 def words_meet(previous: etree._Element, current: etree._Element) -> bool:
@@ -66,7 +73,7 @@ def _struck_price_meets(before: str, after: str) -> bool:
     return before.rstrip("~")[-1:].isalnum() and after[:1] in _CURRENCY
 
 
-def _meet(before: str, after: str) -> bool:
+def _meet(before: str, after: str, *, numbers: bool = True) -> bool:
     before = before.rstrip(BIDI_CONTROLS)
     after = after.lstrip(BIDI_CONTROLS)
     end, start = before[-1:], after[:1]
@@ -74,6 +81,8 @@ def _meet(before: str, after: str) -> bool:
         return True  # "$120.00" beside "$89.00", "Trail Boot" beside "$89.00": one word
     if end == ":" and start.isalpha() and _is_label(before[:-1]):
         return True  # "Title:" beside "Attention Is All You Need"
+    if numbers and _numbers_meet(before, after):
+        return True  # "182.52" beside "-1.23" and "(-0.67%)", "21°" beside "12°"
     if not (end.isalnum() and start.isalnum()) or _is_cjk(end) or _is_cjk(start):
         # Chinese and Japanese write words without spaces: "東京" + "大学" is one word.
         return False
@@ -81,7 +90,25 @@ def _meet(before: str, after: str) -> bool:
     first_word = after.split(None, 1)[0]
     if last_word.isdigit() and first_word[:1].isupper() and first_word[1:2].islower():
         return True  # a step's number beside its title: "1" and "Check …" (not "1" and "st")
+    if numbers and first_word.isdigit() and len(last_word) >= 3 and last_word.isalpha():
+        return True  # a team and its score, "Arsenal" and "2"; "Prep Time" and "2 hrs"
     return len(last_word) >= 2 and len(first_word) >= 2
+
+
+# A value that starts a new number: a signed change ("-1.23", "+5"), one in brackets ("(-0.67%)").
+_SIGNED_NUMBER: Final = re.compile(r"\(?[+\-\u2212]\d|\(\d")
+
+
+def _numbers_meet(before: str, after: str) -> bool:
+    """A number, or a quantity closed by its unit or bracket (`21°`, `4.4%`, `(TTM)`), beside
+    the number after it: a quote's price and change, a day's high and low. A digit beside a
+    digit is left to the word rule, and a separator (`1` + `,000`, `$19` + `.99`) starts none."""
+    end = before[-1:]
+    if not end:
+        return False
+    if (end.isdigit() or end in "%°") and _SIGNED_NUMBER.match(after):
+        return True
+    return end in "%°)" and after[:1].isdigit()
 
 
 def _is_label(text: str) -> bool:

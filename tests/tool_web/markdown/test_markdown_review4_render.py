@@ -1,0 +1,47 @@
+"""What a fidelity review of new page families found in the renderer (session 7, probe 4):
+numbers in stacked elements, ARIA tables, code spans, CJK title links, code listings."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page
+
+
+def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
+    return html_to_markdown(html_page(body), url=url)
+
+
+def test_numbers_in_stacked_elements_do_not_merge() -> None:
+    # A quote's price, change and percentage, a day's high and low, a score: side by side in
+    # the markup, as one text "182.52-1.23(-0.67%)" reads as a subtraction.
+    out = render(
+        f"<p>{PROSE}</p><div><span>182.52</span><span>-1.23</span><span>(-0.67%)</span></div>"
+        "<p><span class='hi'>21°</span><span class='lo'>12°</span></p>"
+        "<p><span>$549,000</span><span>-4.4%</span></p>"
+        "<p><span>Arsenal</span><span>2</span>–<span>1</span><span>Chelsea</span></p>"
+        "<p><span>08:36</span><span>+5</span>, <span>PE Ratio (TTM)</span><span>28.42</span></p>"
+    )
+    assert "182.52 -1.23 (-0.67%)" in out
+    assert "21° 12°" in out
+    assert "$549,000 -4.4%" in out
+    assert "Arsenal 2–1 Chelsea" in out
+    assert "08:36 +5, PE Ratio (TTM) 28.42" in out
+
+
+def test_numbers_split_over_elements_stay_one_number() -> None:
+    # Per-digit spans (odometers), a number split at its separator, a chemical formula.
+    out = render(
+        f"<p>{PROSE}</p><p><span>1</span><span>2</span><span>3</span> and "
+        "<span>1</span><span>,000</span> and <span>$19</span><span>.99</span> and "
+        "H<sub>2</sub>O and <span>CO</span><span>2</span> and <span>50</span><span>%</span></p>"
+    )
+    assert "123 and 1,000 and $19.99 and H2O and CO2 and 50%" in out
+
+
+def test_a_note_number_linked_after_a_word_is_not_spaced_as_a_count() -> None:
+    # Substack's footnote anchor: `<span>…preference</span><span><a href=…>1</a></span>`.
+    out = render(
+        f"<p>{PROSE}</p><p><span>known to have a preference</span><span><a "
+        "href='https://example.com/p/post#footnote-1'>1</a></span></p>"
+    )
+    assert "a preference[1](https://example.com/p/post)" in out
