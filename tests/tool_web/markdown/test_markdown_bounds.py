@@ -421,3 +421,29 @@ def test_empty_siblings_before_each_wrapper_of_the_descent_stay_linear() -> None
     assert out.startswith("## Lede\n\nalpha")  # rendered, not the plain-text fallback
     assert out.count("omicron") == 8
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<div role='grid'>"
+        + ("<div role='row'>" + "<span role='gridcell'>7</span>" * 200 + "</div>") * 200
+        + "</div>",
+        ("<div role='table'>" + "<div><i></i></div>" * 500 + "<div role='row'><div role='cell'>")
+        * 80
+        + "x"
+        + "</div></div></div>" * 80,
+        ("<div role='grid'>" + "<div>" + "<b></b>" * 3_000 + "</div>" + "<div role='row'>") * 80
+        + "x"
+        + "</div></div>" * 80,
+    ],
+    ids=["a-grid-of-40000-cells", "grids-nested-in-cells", "blocks-beside-nested-grids"],
+)
+def test_aria_tables_are_read_in_linear_time(body: str) -> None:
+    # Each element is looked at as a child of one grid at most, and a role-less block beside
+    # the rows only so far as to tell it is no empty decoration (a few elements).
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

@@ -45,3 +45,36 @@ def test_a_note_number_linked_after_a_word_is_not_spaced_as_a_count() -> None:
         "href='https://example.com/p/post#footnote-1'>1</a></span></p>"
     )
     assert "a preference[1](https://example.com/p/post)" in out
+
+
+def test_aria_tables_drawn_with_divs_are_tables_with_their_icons_and_screen_reader_cells() -> None:
+    # A pricing comparison built from divs with ARIA table roles: without its grid "Storage5 GB"
+    # merged, and the icons and screen-reader "Yes"/"No" that say which plan has what vanished.
+    out = render(
+        f"<main><h1>Plans</h1><p>{PROSE}</p><div role='table'><div role='rowgroup'>"
+        "<div role='row'><span role='columnheader'></span><span role='columnheader'>Free</span>"
+        "<span role='columnheader'>Pro</span></div></div><div role='rowgroup'><div role='row'>"
+        "<span role='rowheader'>SSO</span><span role='cell'><svg aria-label='Not included'>"
+        "</svg></span><span role='cell'><svg aria-label='Included'></svg></span></div>"
+        "<div role='row'><span role='rowheader'>Audit log</span><span role='cell'>"
+        "<span class='sr-only'>No</span></span><span role='cell'><i class='fa-solid fa-check'>"
+        "</i></span></div><div role='row'><span role='rowheader'>Storage</span>"
+        "<span role='cell'>5 GB</span><span role='cell'>100 GB</span></div></div></div></main>"
+    )
+    assert (
+        "| | Free | Pro |\n|---|---|---|\n| SSO | ✗ | ✓ |\n| Audit log | No | ✓ |\n"
+        "| Storage | 5 GB | 100 GB |"
+    ) in out
+
+
+def test_aria_roles_that_do_not_make_a_grid_are_left_as_they_are() -> None:
+    # Rows behind a wrapper that is no row group, a "row" holding a plain block: not a grid
+    # the table rules can read, so the text stays in order as before.
+    out = render(
+        f"<main><h1>T</h1><p>{PROSE}</p><div role='grid'><div class='scroller'><div role='row'>"
+        "<div role='gridcell'>Mon</div><div role='gridcell'>Tue</div></div></div></div>"
+        "<div role='table'><div role='row'><div role='cell'>A</div><p>loose</p></div></div></main>"
+    )
+    assert "|" not in out
+    assert "Mon\n\nTue" in out
+    assert "loose" in out
