@@ -78,3 +78,13 @@ def test_aria_roles_that_do_not_make_a_grid_are_left_as_they_are() -> None:
     assert "|" not in out
     assert "Mon\n\nTue" in out
     assert "loose" in out
+
+
+def test_adjacent_inline_code_spans_stay_separate_spans() -> None:
+    # GitBook's and Redoc's enum lists: "`read``write``admin`" is one code span in CommonMark,
+    # "read``write``admin".
+    out = render(
+        f"<p>{PROSE}</p><p>Available options: <code>read</code><code>write</code><code>admin"
+        "</code>; press <kbd>Ctrl</kbd><kbd>C</kbd>; <code>a</code>, <code>b</code>.</p>"
+    )
+    assert "Available options: `read` `write` `admin`; press `Ctrl` `C`; `a`, `b`." in out

@@ -170,6 +170,10 @@ class MarkdownRenderer:
                         parts.append(" ")
                     else:
                         rendered = _join_marks(parts, rendered, _MARKS[child.tag])
+                elif previous is not None and parts[-1][-1:] == "`" == rendered[:1]:
+                    # Two code spans side by side (`<code>read</code><code>write</code>`):
+                    # "`read``write`" would be one span, "read``write".
+                    parts.append(" ")
                 parts.append(rendered)
                 previous = child
             if child.tail:
