@@ -88,3 +88,17 @@ def test_adjacent_inline_code_spans_stay_separate_spans() -> None:
         "</code>; press <kbd>Ctrl</kbd><kbd>C</kbd>; <code>a</code>, <code>b</code>.</p>"
     )
     assert "Available options: `read` `write` `admin`; press `Ctrl` `C`; `a`, `b`." in out
+
+
+def test_chinese_and_japanese_title_links_show_their_target() -> None:
+    # Written without spaces, a title was one "word" and never reached the three words a
+    # listing entry's title link needs; a short label ("首页", "联系我们") still is no title.
+    out = render(
+        "<main><h1>T</h1><ul><li><h3><a href='https://blog.example.cn/a/1'>深入理解计算机系统读书"
+        "笔记</a></h3><p>摘要……</p></li><li><h3><a href='https://blog.example.jp/a/2'>Dockerで"
+        "ローカル開発環境を構築する方法</a></h3><p>概要……</p></li><li><h3><a href='/a/3'>联系我们"
+        "</a></h3><p>摘要……</p></li></ul></main>"
+    )
+    assert "### [深入理解计算机系统读书笔记](https://blog.example.cn/a/1)" in out
+    assert "### [Dockerでローカル開発環境を構築する方法](https://blog.example.jp/a/2)" in out
+    assert "### 联系我们\n" in out

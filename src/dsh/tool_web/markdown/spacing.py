@@ -83,7 +83,7 @@ def _meet(before: str, after: str, *, numbers: bool = True) -> bool:
         return True  # "Title:" beside "Attention Is All You Need"
     if numbers and _numbers_meet(before, after):
         return True  # "182.52" beside "-1.23" and "(-0.67%)", "21°" beside "12°"
-    if not (end.isalnum() and start.isalnum()) or _is_cjk(end) or _is_cjk(start):
+    if not (end.isalnum() and start.isalnum()) or is_cjk(end) or is_cjk(start):
         # Chinese and Japanese write words without spaces: "東京" + "大学" is one word.
         return False
     last_word = before.rsplit(None, 1)[-1]
@@ -115,15 +115,13 @@ def _is_label(text: str) -> bool:
     """Ends with a word of letters ("Title", "Authors"), as a label before its colon does
     (not "9" in "9:30", nor a scheme's "http" before "//")."""
     words = text.rsplit(None, 1)
-    return (
-        bool(words) and len(words[-1]) >= 2 and words[-1].isalpha() and not _is_cjk(words[-1][-1])
-    )
+    return bool(words) and len(words[-1]) >= 2 and words[-1].isalpha() and not is_cjk(words[-1][-1])
 
 
 _CURRENCY: Final = "$€£¥₹"
 
 
-def _is_cjk(char: str) -> bool:
+def is_cjk(char: str) -> bool:
     """Han or kana: scripts written without spaces between words (Korean has spaces)."""
     code = ord(char) if char else 0
     return (
