@@ -447,3 +447,14 @@ def test_aria_tables_are_read_in_linear_time(body: str) -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+def test_lists_nested_in_code_are_read_once_for_line_numbers() -> None:
+    # Each list in a `pre` is asked whether it numbers the code's lines: by its items' own
+    # text, not the text of the lists nested in them, level after level.
+    body = "<pre>" + "<ul><li>1" * 200 + WORDS * 20_000 + "</li></ul>" * 200 + "</pre>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.count("omicron") > 20_000
+    assert elapsed < 10, elapsed

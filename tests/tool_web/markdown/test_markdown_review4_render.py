@@ -102,3 +102,15 @@ def test_chinese_and_japanese_title_links_show_their_target() -> None:
     assert "### [深入理解计算机系统读书笔记](https://blog.example.cn/a/1)" in out
     assert "### [Dockerでローカル開発環境を構築する方法](https://blog.example.jp/a/2)" in out
     assert "### 联系我们\n" in out
+
+
+def test_line_numbers_written_as_a_list_inside_pre_are_dropped() -> None:
+    # CSDN's `ul.pre-numbering` beside the code: "- 1 … - 3" followed the code block.
+    out = render(
+        f"<p>{PROSE}</p><pre><code class='language-python'>import os\nprint(os.sep)\nx = 1\n"
+        "</code><ul class='pre-numbering'><li>1</li><li>2</li><li>3</li></ul></pre>"
+        "<pre><ol><li>2</li><li>4</li></ol></pre>"
+    )
+    assert "```python\nimport os\nprint(os.sep)\nx = 1\n```" in out
+    assert "- 1" not in out
+    assert "4" in out  # not a run of line numbers: kept

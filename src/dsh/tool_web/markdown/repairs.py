@@ -249,6 +249,30 @@ def _inline_line_numbers_dropped(root: etree._Element) -> None:
             for child in list(number):
                 number.remove(child)
             number.text = None
+        # A list of the lines' numbers beside the code (CSDN's `ul.pre-numbering`, which
+        # libxml2 puts right after the `pre`): as a list after the code block it read
+        # "- 1 … - 6". Inside the `pre`, or after it when it numbers as many lines.
+        lists = list(pre.iter("ul", "ol"))
+        after = pre.getnext()
+        if after is not None and after.tag in ("ul", "ol") and not (pre.tail or "").strip():
+            lines = string_value(pre).strip("\n").count("\n") + 1
+            if abs(len(after) - lines) <= 1:
+                lists.append(after)
+        for numbering in lists:
+            if _counts_lines(numbering):
+                numbering.text = None
+                for child in list(numbering):
+                    numbering.remove(child)
+
+
+def _counts_lines(numbering: etree._Element) -> bool:
+    """Items numbered 1, 2, 3, … and nothing else (an item's own text: lists nested in items
+    are not measured again for each level around them)."""
+    items = list(numbering)
+    return bool(items) and all(
+        item.tag == "li" and not len(item) and (item.text or "").strip() == str(line)
+        for line, item in enumerate(items, start=1)
+    )
 
 
 # A <button> holding block-level elements is not a label. Either libxml2 never closed it (it
