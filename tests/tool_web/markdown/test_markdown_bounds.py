@@ -458,3 +458,15 @@ def test_lists_nested_in_code_are_read_once_for_line_numbers() -> None:
     elapsed = time.perf_counter() - start
     assert out.count("omicron") > 20_000
     assert elapsed < 10, elapsed
+
+
+def test_short_asides_nested_in_asides_stay_linear() -> None:
+    # A short aside is kept when the word it opens with names a note; each of 240 nested
+    # asides, each opening with 250 empty elements, must look at its first children only, not
+    # walk all the asides inside it (2.5 s unbounded, 0.1 s bounded).
+    body = ("<aside>" + "<i></i>" * 250) * 240 + "Note: x" + "</aside>" * 240
+    start = time.perf_counter()
+    out = html_to_markdown(f"<main><article><p>{WORDS * 5}</p>{body}</article></main>")
+    elapsed = time.perf_counter() - start
+    assert out.startswith("alpha")
+    assert elapsed < 10, elapsed

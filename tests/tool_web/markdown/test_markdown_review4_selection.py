@@ -1,0 +1,36 @@
+"""What selection keeps on small handwritten pages from the session-7 fourth fidelity review:
+short notes in asides, linked names that are all of their cell or term, author handles,
+label/value fact grids and a second post's author line."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page
+
+
+def render(body: str, head: str = "") -> str:
+    return html_to_markdown(html_page(body, head), url="https://example.com/page")
+
+
+def test_short_admonitions_in_an_article_are_kept() -> None:
+    # Astro Starlight names every admonition by its aria-label and class; Zenn by `msg warn`;
+    # a title child ("Note") or `role=note` says the same. Each is shorter than the prose rule's
+    # 50 characters (CJK text especially).
+    out = render(
+        f"<main><article><h1>Deploy</h1><p>{PROSE}</p>"
+        '<aside aria-label="Caution" class="starlight-aside starlight-aside--caution">'
+        '<p class="starlight-aside__title">Caution</p><div><p>Node 16 is unsupported.</p></div>'
+        "</aside>"
+        '<aside class="msg warn"><p>本番環境では使わないでください。</p></aside>'
+        '<aside role="note"><p>Needs root.</p></aside>'
+        "<aside><p><strong>Note:</strong> Restart after.</p></aside>"
+        "<aside><p>Short unnamed aside.</p></aside>"
+        '<aside class="tip card"><p>Buy the pro plan.</p></aside>'
+        f"<p>{PROSE} Again.</p></article></main>"
+    )
+    assert "Caution\n\nNode 16 is unsupported." in out
+    assert "本番環境では使わないでください。" in out
+    assert "Needs root." in out
+    assert "**Note:** Restart after." in out
+    assert "Short unnamed aside" not in out  # the prose rule stays for the rest
+    assert "pro plan" not in out  # a card is furniture whatever else it says
