@@ -34,3 +34,27 @@ def test_short_admonitions_in_an_article_are_kept() -> None:
     assert "**Note:** Restart after." in out
     assert "Short unnamed aside" not in out  # the prose rule stays for the rest
     assert "pro plan" not in out  # a card is furniture whatever else it says
+
+
+def test_a_linked_name_that_is_all_of_its_cell_or_term_is_no_link_block() -> None:
+    # React tables wrap a cell's content in a div; cppreference's "See also" two; AWS's API
+    # reference wraps a member's linked name in its term's span. Each is the cell's value.
+    rows = "".join(
+        f'<tr><td><div><div><a href="/p/{n}">{name}</a></div></div></td><td>{price}</td></tr>'
+        for n, (name, price) in enumerate((("Acer Swift Go 14", "$699"), ("Asus Zenbook", "$749")))
+    )
+    out = render(
+        f"<main><h1>Laptops</h1><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f"<table><tr><th>Model</th><th>Price</th></tr>{rows}</table>"
+        '<dl><dt><span class="term"><b><a href="#m-region">Region</a></b></span></dt>'
+        "<dd><p>Where the bucket lives.</p><p>Type: String</p></dd></dl>"
+        '<div role="table"><div role="row"><span role="cell"><span><a href="/x">Xbox</a></span>'
+        "</span><span role='cell'>$499</span></div></div>"
+        f"<div><div><a href='/a'>Related one</a></div><div><a href='/b'>Related two</a></div></div>"
+        "</main>"
+    )
+    assert "| Acer Swift Go 14 | $699 |" in out
+    assert "| Asus Zenbook | $749 |" in out
+    assert "**Region**\n\nWhere the bucket lives.\n\nType: String" in out
+    assert "Xbox" in out
+    assert "Related one" not in out  # link blocks outside cells still go

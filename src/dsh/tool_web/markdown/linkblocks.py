@@ -7,6 +7,7 @@ link-heavy is left alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Final
@@ -194,6 +195,34 @@ def _is_grid_cell(element: etree._Element) -> bool:
     return "table" in words and _NOT_A_TABLE.isdisjoint(words)
 
 
+# A cell's or term's value is often wrapped: React tables put a `div` in every cell,
+# cppreference two (`t-dsc-member-div`), AWS's API reference a `span.term` and a `b` around a
+# member's linked name. How far up from a wrapper its cell is looked for; a cell further up holds
+# more than one wrapper's worth of layout.
+_CELL_REACH: Final = 4
+_CELL_TAGS: Final = frozenset({"td", "th", "dt"})
+_ARIA_CELLS: Final = frozenset({"cell", "gridcell", "rowheader", "columnheader"})
+
+
+def _is_all_of_its_cell(element: etree._Element, stats: TextStats) -> bool:
+    """The element is one linked name and all the text of its table cell or term (a product in
+    a comparison table, a member of an API reference): that text is the cell's value, as the
+    cell itself is. Not a cell alone in its row: a layout table's navigation bar ("« Next Oldest
+    | Next Newest »", "Get started") sits in one. A table or list of them can still go as a link
+    block; the walk is top-down."""
+    if stats.links.get(element, 0) != 1:
+        return False
+    for ancestor in itertools.islice(element.iterancestors(), _CELL_REACH):
+        if ancestor.tag in _CELL_TAGS or (ancestor.get("role") or "").lower() in _ARIA_CELLS:
+            if stats.text.get(ancestor, 0) != stats.text.get(element, 0):
+                return False
+            return ancestor.tag == "dt" or any(
+                sibling is not None and stats.text.get(sibling, 0) > 0
+                for sibling in (ancestor.getprevious(), ancestor.getnext())
+            )
+    return False
+
+
 def _only_contact_links(element: etree._Element) -> bool:
     """Email addresses and phone numbers are what a contact block says, not navigation."""
     return all(
@@ -232,6 +261,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not _is_attribution(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
             and not _is_grid_cell(element)
+            and not _is_all_of_its_cell(element, stats)
         ):
             doomed.append(element)
         else:
