@@ -58,3 +58,17 @@ def test_a_linked_name_that_is_all_of_its_cell_or_term_is_no_link_block() -> Non
     assert "**Region**\n\nWhere the bucket lives.\n\nType: String" in out
     assert "Xbox" in out
     assert "Related one" not in out  # link blocks outside cells still go
+
+
+def test_an_author_linked_by_handle_is_attribution() -> None:
+    # Medium, Substack and Mastodon link an author's name to `/@handle`.
+    out = render(
+        "<main><article><h1>T</h1><div class='meta'><div>"
+        "<a href='https://medium.com/@jdoe?source=post_page'>Jane Doe</a></div>"
+        f"<span>Mar 4, 2024</span></div><p>{PROSE}</p><p>{PROSE}</p>"
+        "<div><a href='https://substack.com/@alex'>Alex Roe</a></div>"
+        "<div><a href='/tag/a'>Alpha</a> <a href='/tag/b'>Beta</a></div></article></main>"
+    )
+    assert "Jane Doe" in out
+    assert "Alex Roe" in out
+    assert "Alpha" not in out

@@ -31,9 +31,11 @@ _BLOCKS: Final = frozenset(
 )
 
 
-# Where profile pages live on forums, Q&A sites, blogs and code hosts.
+# Where profile pages live on forums, Q&A sites, blogs and code hosts, and `/@handle` (Medium,
+# Substack, Mastodon, YouTube).
 _PROFILE_PATH: Final = re.compile(
-    r"/(?:members?|users?|u|profiles?|authors?|people|community/profile)/[^/?#]+/?(?:[?#]|$)",
+    r"/(?:(?:members?|users?|u|profiles?|authors?|people|community/profile)/|@)[^/?#]+/?"
+    r"(?:[?#]|$)",
     re.IGNORECASE,
 )
 
