@@ -470,3 +470,15 @@ def test_short_asides_nested_in_asides_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert out.startswith("alpha")
     assert elapsed < 10, elapsed
+
+
+def test_fact_grids_of_many_pairs_stay_linear() -> None:
+    # Each label/value pair of a fact grid is judged by its two children and a few inline
+    # elements in each, never by walking what lies under it.
+    pair = "<div><div><b>Cooling</b></div><div><span>Central</span></div></div>"
+    deep = "<div>" * 200 + "<div><div>x</div><div>y</div></div>" * 2 + "</div>" * 200
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><div>{pair * 8_000}</div>{deep}")
+    elapsed = time.perf_counter() - start
+    assert out.count("**Cooling**: Central") == 8_000
+    assert elapsed < 10, elapsed

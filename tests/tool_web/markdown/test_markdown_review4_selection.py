@@ -72,3 +72,20 @@ def test_an_author_linked_by_handle_is_attribution() -> None:
     assert "Jane Doe" in out
     assert "Alex Roe" in out
     assert "Alpha" not in out
+
+
+def test_label_and_value_blocks_of_a_fact_grid_keep_each_value() -> None:
+    # A real-estate fact grid, one fact per pair of divs: "Cooling" shares its value with
+    # "Heating", and de-duplicated away it read as having none.
+    facts = "".join(
+        f'<div class="fact"><div class="label">{label}</div><div class="value">{value}</div></div>'
+        for label, value in (("Heating", "Central"), ("Cooling", "Central"), ("Parking", "Yes"))
+    )
+    out = render(
+        f"<main><h1>12 Oak St</h1><p>{PROSE}</p><div class='facts'>{facts}</div>"
+        "<div class='card'><div>Share</div><div>Save</div></div><p>Share</p>"
+        f"<div><div>A first paragraph of a section.</div><div>{PROSE} More.</div></div></main>"
+    )
+    assert "Heating: Central\n\nCooling: Central\n\nParking: Yes" in out
+    assert out.count("Share") == 1  # a lone pair is no grid: its repeat still goes
+    assert "A first paragraph of a section.\n\nThis paragraph" in out

@@ -23,6 +23,7 @@ from dsh.tool_web.markdown.parse import (
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import decode_protected_emails, repair_tree
+from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
@@ -101,5 +102,6 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
         main = article_body(main, stats)
     main = with_title(main, body, metadata.title)
     prune_link_blocks(main, stats)
+    join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
     return renderer.render(main), scripted, metadata

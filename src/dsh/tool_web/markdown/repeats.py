@@ -3,10 +3,15 @@ each item has its own (card fields, prices, section headings over new content) s
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
+import lxml.etree as etree
+
 from dsh.tool_web.markdown.markers import CODE_OPEN
+from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
 
 # "Screen size: up to 43 in", "Price: $19", "M/Flex: scalable to six monitors": a field of one
 # item among many (product cards, listings). Repeated, it still belongs to each item, so it
@@ -185,3 +190,75 @@ def _heading_level(block: str, key: str) -> int:
     if key.endswith(":") and "\n" not in block:
         return _LABEL_LEVEL
     return 0
+
+
+# A fact grid written as pairs of blocks, one fact per pair (`<div class="fact"><div>Cooling
+# </div><div>Central</div></div>`: real-estate facts, specifications, job facts): rendered as
+# two blocks, a value shared with an earlier fact ("Central", "Yes", "Included") was a repeat
+# and went, so the label read as having no value. Joined into one `Label: value` line, each
+# fact is an item field (`_ITEM_FIELD`) and keeps its value. The limits are `_ITEM_FIELD`'s.
+_PAIR_CONTAINERS: Final = ("div", "li")
+_PAIR_PARTS: Final = frozenset({"div", "p"})
+_LABEL_MAX: Final = 40
+_VALUE_MAX: Final = 120
+# A part is a short line: a few inline elements at most, looked at without walking further.
+_PART_ELEMENTS: Final = 6
+_INLINE_PARTS: Final = frozenset(
+    {"span", "a", "b", "strong", "i", "em", "small", "abbr", "time", "data", "sup", "sub",
+     "code", "br", "img", "mark", "u", "s", "del", "font", "bdi"}
+)  # fmt: skip
+
+
+def join_fact_pairs(root: etree._Element, stats: TextStats) -> None:
+    """Write each label/value pair of blocks in a run of two or more (a fact grid) as one
+    `Label: value` line. A lone pair is left as it is: a card's "Share" / "Save"."""
+    pairs = {element for element in root.iter(*_PAIR_CONTAINERS) if _is_pair(element, stats)}
+    for pair in pairs:
+        before, after = pair.getprevious(), pair.getnext()
+        if (before is not None and before in pairs) or (after is not None and after in pairs):
+            label, value = (child for child in pair if isinstance(child.tag, str))
+            last = label[-1] if len(label) else None
+            if last is not None:
+                last.tail = (last.tail or "").rstrip()
+                if not last.tail.endswith(":") and not (last.text or "").rstrip().endswith(":"):
+                    last.tail += ":"
+            else:
+                label.text = (label.text or "").rstrip()
+                if not label.text.endswith(":"):
+                    label.text += ":"
+            label.tag = value.tag = "span"
+            label.tail = " "
+
+
+def _is_pair(element: etree._Element, stats: TextStats) -> bool:
+    """Two short blocks and nothing else: a label (no sentence) and its value."""
+    if len(element) != 2 or (element.text or "").strip():
+        return False
+    if (element.get("role") or "").lower() == "tabpanel":
+        return False  # a tab's label (`tabs.py`) heads its panel, as on the other panels
+    label, value = element[0], element[1]
+    if label.tag not in _PAIR_PARTS or value.tag not in _PAIR_PARTS:
+        return False
+    if (label.tail or "").strip() or (value.tail or "").strip():
+        return False
+    if not 0 < stats.text.get(label, 0) <= _LABEL_MAX:
+        return False
+    if not 0 < stats.text.get(value, 0) <= _VALUE_MAX:
+        return False
+    for part in (label, value):
+        inside = list(itertools.islice(part.iterdescendants(), _PART_ELEMENTS + 1))
+        if len(inside) > _PART_ELEMENTS or any(e.tag not in _INLINE_PARTS for e in inside):
+            return False
+    label_text = string_value(label).strip()
+    value_text = string_value(value).strip()
+    return not (
+        _STAT_FIGURE.match(label_text)  # "300K+" over "Moves completed": a figure, not a label
+        or label_text.endswith((".", "!", "?"))
+        or value_text.endswith((".", "!", "?"))  # a card's title over its blurb
+        or label_text.lower() == value_text.lower()
+    )
+
+
+# A figure leading a statistic ("$15,000", "300K+", "40% higher …"): what follows is its
+# caption, not its value.
+_STAT_FIGURE: Final = re.compile(r"[$€£¥₹+~<>≈]?\s?\d|\W*$")
