@@ -89,3 +89,25 @@ def test_label_and_value_blocks_of_a_fact_grid_keep_each_value() -> None:
     assert "Heating: Central\n\nCooling: Central\n\nParking: Yes" in out
     assert out.count("Share") == 1  # a lone pair is no grid: its repeat still goes
     assert "A first paragraph of a section.\n\nThis paragraph" in out
+
+
+def _comment(user: str, text: str, score: int, replies: str = "") -> str:
+    return (
+        f'<div class="comment"><div class="meta"><a href="/user/{user}/">{user}</a> • '
+        f'<time datetime="2024-03-01T10:00:00Z">3mo ago</time></div><p>{text}</p>'
+        f"<div>{score}</div>{replies}</div>"
+    )
+
+
+def test_a_second_post_by_the_same_author_keeps_its_author_line() -> None:
+    # Relative times are coarse: alice's two comments have the same header line, and her
+    # reply, its header de-duplicated away, read as bob's.
+    first = "Use a virtualenv per project; never install into the system Python."
+    second = "uv is great but not everyone can install it at work."
+    thread = _comment(
+        "alice", first, 120, _comment("bob", "Or use uv, which does this for you.", 40)
+    ) + _comment("alice", second, 8)
+    out = render(f"<h1>Where to install packages?</h1><div class='thread'>{thread}</div>")
+    header = "alice • 3mo ago (2024-03-01)"
+    assert out.count(header) == 2
+    assert f"{header}\n\n{second}" in out

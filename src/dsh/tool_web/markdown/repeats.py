@@ -77,6 +77,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             and not _PRICE.fullmatch(key)
             and not _answers_what_precedes(index, blocks, keys, first_at)
             and not sections.alone_in_its_own(index, blocks)
+            and not _heads_new_prose(index, blocks, keys, first_at)
         ):
             continue  # a repeat, and not one of the exempt kinds
         if waiting:
@@ -99,6 +100,32 @@ def _answers_what_precedes(
     return before.startswith("#") or before.endswith("?")
 
 
+# A post's header line ("alice • 3mo ago (2024-03-01)") is short; what it heads is prose.
+_HEADER_MAX: Final = 80
+_PROSE_MIN: Final = 40
+
+
+def _heads_new_prose(
+    index: int, blocks: list[str], keys: list[str], first_at: dict[str, int]
+) -> bool:
+    """A short repeated line that says when (`_HEADER_DATE`), right before a new block of
+    prose: a second post's header by the same author (relative times are coarse, so the line
+    repeats exactly). Dropped, the post read as the previous author's."""
+    block = blocks[index]
+    if "\n" in block.strip() or len(keys[index]) > _HEADER_MAX:
+        return False
+    if index + 1 >= len(blocks) or first_at[keys[index + 1]] != index + 1:
+        return False
+    following = blocks[index + 1].lstrip()
+    return (
+        not following.startswith(("#", "|", "-", "*", ">"))
+        and CODE_OPEN not in following
+        and len(keys[index + 1]) >= _PROSE_MIN
+        and " " in keys[index + 1]
+        and bool(_HEADER_DATE.search(keys[index]))
+    )
+
+
 # A date standing alone under a version's heading ("Feb 1, 2024", "2024-01-10", "Released:
 # 1 March 2024"): metadata of the section, not content of its own.
 _MONTH: Final = (
@@ -112,6 +139,15 @@ _DATE_LINE: Final = re.compile(
           | {_MONTH}\ \d{{1,2}}(?:st|nd|rd|th)?,?\ \d{{4}}
           | \d{{1,2}}(?:st|nd|rd|th)?\ {_MONTH},?\ \d{{4}}
           | {_MONTH}\ \d{{4}} )""",
+    re.VERBOSE,
+)
+
+
+# When a post was written, as its header says it: "3mo ago", "Mar 1, 2024", "2024-03-01".
+# Not prices, counts or badges ("$116.97", "+5 Free Accessories", "1 of 3"), nor a clock time
+# alone: video durations ("1:36") repeat in listings.
+_HEADER_DATE: Final = re.compile(
+    rf"""\bago\b | \d{{4}}-\d{{1,2}}-\d{{1,2}} | \b{_MONTH}\ \d | \d\ {_MONTH}(?:\b|$)""",
     re.VERBOSE,
 )
 
