@@ -307,3 +307,16 @@ def test_a_headings_id_is_its_own_words_not_its_role() -> None:
     assert "## What is Social Media Marketing?" in out
     assert "## Related Work" in out
     assert "Popular now" not in out
+
+
+def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
+    # Shops print the regular and the sale price and let CSS strike one; the screen-reader
+    # label is what says which is which. Other screen-reader text still goes.
+    out = render(
+        f"<div><h1>Trail Runner</h1><p>{PROSE}</p><div class='price__sale'>"
+        "<span class='visually-hidden'>Regular price</span><span><s>$140.00 USD</s></span>"
+        "<span class='visually-hidden'>Sale price</span><span>$99.00 USD</span></div>"
+        "<p><a href='/s'>Share</a><span class='sr-only'>Share on X</span></p></div>"
+    )
+    assert "Regular price ~~$140.00 USD~~ Sale price $99.00 USD" in out
+    assert "Share on X" not in out

@@ -13,6 +13,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import find_elements
@@ -308,7 +309,24 @@ def _is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats)
         # drawn stacked; without the separator they read as 81⁄2 and 43.
         return True
     holder = next(element.iterancestors(*_ICON_HOLDERS), None)
-    return holder is not None and stats.text.get(holder, 0) == text
+    if holder is not None and stats.text.get(holder, 0) == text:
+        return True
+    return _is_price_label(element, text)
+
+
+# "Regular price", "Sale price", "Unit price": shops print both prices and let CSS strike one
+# through or hide it; the hidden label is what tells the reader which is which.
+_PRICE_LABEL_MAX_CHARS: Final = 24
+
+
+def _is_price_label(element: etree._Element, text: int) -> bool:
+    if text > _PRICE_LABEL_MAX_CHARS:
+        return False
+    label = string_value(element).strip()
+    if not label or any(c.isdigit() for c in label) or len(label.split()) > 3:
+        return False
+    price = element.getnext()
+    return price is not None and starts_with_price(string_value(price))
 
 
 _SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})

@@ -29,6 +29,11 @@ _PRICE: Final = re.compile(
 )
 
 
+def starts_with_price(text: str) -> bool:
+    """Whether `text` opens with a price ("$140.00 USD", "129 kr", "From £9.99")."""
+    return _PRICE.match(text.strip().lower()) is not None
+
+
 def drop_repeated_blocks(markdown: str) -> str:
     """Keep only the first copy of a block that appears more than once (case and whitespace aside).
 
