@@ -114,3 +114,15 @@ def test_line_numbers_written_as_a_list_inside_pre_are_dropped() -> None:
     assert "```python\nimport os\nprint(os.sep)\nx = 1\n```" in out
     assert "- 1" not in out
     assert "4" in out  # not a run of line numbers: kept
+
+
+def test_a_heading_inside_pre_ends_its_line() -> None:
+    # man7.org writes each section of a man page as `<pre><h2>SYNOPSIS</h2>       <b>grep</b>
+    # …`: the heading ran into the first line and took its indentation.
+    out = render(
+        f"<p>{PROSE}</p><pre><h2>SYNOPSIS</h2>       <b>grep</b> [OPTION...] PATTERNS\n"
+        "       <b>grep</b> -e PATTERNS</pre><pre><h3>NOTES</h3>\n       Text.</pre>"
+    )
+    assert "```\nSYNOPSIS\n       grep [OPTION...] PATTERNS\n       grep -e PATTERNS\n```" in out
+    # A line break of its own after the heading is a blank line, as a browser shows it.
+    assert "```\nNOTES\n\n       Text.\n```" in out

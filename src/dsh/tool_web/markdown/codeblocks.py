@@ -114,9 +114,12 @@ def is_line_number_gutter(pre: etree._Element, code: str) -> bool:
 
 
 # Inside <pre>, these end a line even without a newline character: pages that build code
-# listings from `<br>` or one `<div>` per line would otherwise run every line together. One
-# also starts a line when code text stands just before it.
-_CODE_LINE_ENDS: Final = frozenset({"div", "p", "li", "tr"})
+# listings from `<br>` or one `<div>` per line would otherwise run every line together, and
+# man7.org's section headings (`<pre><h2>SYNOPSIS</h2>       grep …`) ran into the first line.
+# One also starts a line when code text stands just before it.
+_CODE_LINE_ENDS: Final = frozenset(
+    {"div", "p", "li", "tr", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6"}
+)
 
 
 def code_text(pre: etree._Element) -> str:
