@@ -126,3 +126,15 @@ def test_a_heading_inside_pre_ends_its_line() -> None:
     assert "```\nSYNOPSIS\n       grep [OPTION...] PATTERNS\n       grep -e PATTERNS\n```" in out
     # A line break of its own after the heading is a blank line, as a browser shows it.
     assert "```\nNOTES\n\n       Text.\n```" in out
+
+
+def test_ruby_without_rp_reads_its_annotation_in_parentheses() -> None:
+    # NHK News Web Easy and learner sites write ruby without `<rp>`: base and reading merged
+    # ("漢字かんじを読む"). With `<rp>` the page's own parentheses are kept as they are.
+    out = render(
+        f"<p>{PROSE}</p><p><ruby>漢字<rt>かんじ</rt></ruby>を読む。<ruby>漢<rt>かん</rt>字<rt>じ"
+        "</rt></ruby>です。</p><p><ruby>借用<rp>（</rp><rt>しゃくよう</rt><rp>）</rp></ruby>する。"
+        "<ruby>東<rt></rt></ruby>京</p>"
+    )
+    assert "漢字(かんじ)を読む。漢(かん)字(じ)です。" in out
+    assert "借用（しゃくよう）する。東京" in out

@@ -246,6 +246,11 @@ class MarkdownRenderer:
             return self._time(element, depth)
         if tag == "q":
             return f'"{self._contents(element, depth)}"'
+        if tag == "rt" and not _has_ruby_parentheses(element):
+            # A reading written without `<rp>` (NHK News Web Easy, learner sites) merged with
+            # its base, `漢字かんじ`; a browser without ruby support shows the `<rp>` ones.
+            reading = self._contents(element, depth)
+            return f"({reading})" if reading.strip() else reading
         if tag == "cite" and _heads_quote(element):
             # phpBB's "alice wrote: <date>" with the quoted text straight after it.
             return f"{self._contents(element, depth)}\n"
@@ -657,6 +662,14 @@ def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
 
     add(dl, groups=True)
     return items
+
+
+def _has_ruby_parentheses(annotation: etree._Element) -> bool:
+    """Whether a ruby annotation (`<rt>`) has the page's own `<rp>` parentheses beside it."""
+    return any(
+        neighbour is not None and neighbour.tag == "rp"
+        for neighbour in (annotation.getprevious(), annotation.getnext())
+    )
 
 
 def _signature_text(term: etree._Element) -> str:
