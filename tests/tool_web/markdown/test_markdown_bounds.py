@@ -482,3 +482,21 @@ def test_fact_grids_of_many_pairs_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert out.count("**Cooling**: Central") == 8_000
     assert elapsed < 10, elapsed
+
+
+def test_formula_fallbacks_are_compared_once_each() -> None:
+    # Each MathJax source compares the text of its two neighbours with its TeX: a neighbour
+    # holding a whole page, or thousands of sources side by side, is read a bounded number of
+    # times.
+    body = "".join(
+        "<script type='math/tex'>y</script><div>"
+        + f"<script type='math/tex'>{tex}</script><span>{tex}</span>" * 12_000
+        + "</div>"
+        for tex in ("x", "z")
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{body}{WORDS * 1_000}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("$x$") == out.count("$z$") == 12_000
+    assert "$x$x" not in out
+    assert elapsed < 10, elapsed

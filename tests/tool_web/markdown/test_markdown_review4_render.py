@@ -138,3 +138,23 @@ def test_ruby_without_rp_reads_its_annotation_in_parentheses() -> None:
     )
     assert "漢字(かんじ)を読む。漢(かん)字(じ)です。" in out
     assert "借用（しゃくよう）する。東京" in out
+
+
+def test_a_formulas_text_fallback_beside_its_mathjax_source_is_not_written_twice() -> None:
+    # Zhihu keeps the TeX both in a MathJax 2 script and in a server-rendered fallback beside
+    # it: "$X\in…$X\in…". A neighbour saying something else stays.
+    out = render(
+        f"<p>{PROSE}</p><p>Let <span class='ztext-math'><script type='math/tex;mode=inline'>"
+        "X\\in\\mathbb{R}^{n\\times d}</script><span class='tex2jax_ignore math-holder'>X\\in"
+        "\\mathbb{R}^{n\\times d}</span></span> be a matrix.</p><div><span>\\( E = mc^2 \\)"
+        "</span><script type='math/tex; mode=display'>E = mc^2</script></div><p><script "
+        "type='math/tex'>a+b</script><span>is a sum</span></p>"
+    )
+    assert "Let $X\\in\\mathbb{R}^{n\\times d}$ be a matrix." in out
+    assert "mc^2" not in out.replace("$$E = mc^2$$", "")
+    assert "$a+b$is a sum" in out or "$a+b$ is a sum" in out
+    out = render(
+        f"<p>{PROSE}</p><p>Twice: <script type='math/tex'>x^2</script> <script "
+        "type='math/tex'>x^2</script> <span>$x^2$</span></p>"
+    )
+    assert "Twice: $x^2$ $x^2$" in out  # the formulas written stay, the third is a fallback

@@ -47,10 +47,42 @@ def formulas_as_tex(root: etree._Element) -> None:
 
 def _mathjax_sources_as_tex(root: etree._Element) -> None:
     # MathJax 2 keeps the source in `<script type="math/tex">` (`; mode=display` for display).
+    written: set[etree._Element] = set()
     for script in list(root.iter("script")):
         kind = (script.get("type") or "").replace(" ", "").lower()
         if kind.startswith("math/tex"):
-            _replace(script, " ".join((script.text or "").split()), "mode=display" in kind)
+            tex = " ".join((script.text or "").split())
+            _empty_text_fallbacks(script, tex, written)
+            written.add(_replace(script, tex, "mode=display" in kind))
+
+
+# TeX's own delimiters around a fallback's text: `\(…\)`, `\[…\]`, `$…$`, `$$…$$`.
+_TEX_DELIMITED: Final = re.compile(r"(?:\$\$?|\\\(|\\\[)(.*?)(?:\$\$?|\\\)|\\\])", re.S)
+
+
+def _empty_text_fallbacks(script: etree._Element, tex: str, written: set[etree._Element]) -> None:
+    """Empty an element right beside a MathJax source (only whitespace between them) that
+    shows the same TeX as text: a server-rendered fallback (Zhihu's `math-holder`, a
+    `MathJax_Preview`) would follow the formula as `$X\\in…$X\\in…`. Formulas already written
+    are not fallbacks: two equal formulas side by side stay two."""
+    bare = "".join(tex.split())
+    if not bare:
+        return
+    after, before = script.getnext(), script.getprevious()
+    for neighbour, gap in (
+        (after, script.tail),
+        (before, before.tail if before is not None else None),
+    ):
+        if neighbour is None or neighbour in written or (gap and gap.strip()):
+            continue
+        if not isinstance(neighbour.tag, str) or neighbour.tag == "script":
+            continue
+        text = "".join(string_value(neighbour).split())
+        if delimited := _TEX_DELIMITED.fullmatch(text):
+            text = delimited[1]
+        if text == bare:
+            neighbour.text = None
+            del neighbour[:]
 
 
 def _drop_katex_rendering(root: etree._Element) -> None:
@@ -72,13 +104,14 @@ def _drop_katex_rendering(root: etree._Element) -> None:
             holder.remove(layer)
 
 
-def _replace(element: etree._Element, tex: str, display: bool) -> None:
+def _replace(element: etree._Element, tex: str, display: bool) -> etree._Element:
     replacement = etree.Element("div" if display else "span")
     replacement.text = (f"$${tex}$$" if display else f"${tex}$") if tex else ""
     replacement.tail = element.tail
     parent = element.getparent()
     if parent is not None:
         parent.replace(element, replacement)
+    return replacement
 
 
 def _mathml_tex(element: etree._Element, depth: int) -> str:
