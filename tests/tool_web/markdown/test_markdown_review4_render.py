@@ -158,3 +158,43 @@ def test_a_formulas_text_fallback_beside_its_mathjax_source_is_not_written_twice
         "type='math/tex'>x^2</script> <span>$x^2$</span></p>"
     )
     assert "Twice: $x^2$ $x^2$" in out  # the formulas written stay, the third is a fallback
+
+
+def test_a_sphinx_method_signature_shows_its_class() -> None:
+    # `get(url, **kwargs)` inside `class requests.Session` read like the module-level
+    # `requests.get`: a member shown by its name alone gets the name its class shows, when
+    # the `id`s say it is that class's member. A signature showing a path of its own, or
+    # standing alone (a page leaving module names out: Django's `class CommonMiddleware`), is
+    # left as it is.
+    out = render(
+        f"<p>{PROSE}</p><dl class='py function'><dt class='sig sig-object py' id='requests.get'>"
+        "<span class='sig-prename descclassname'><span class='pre'>requests.</span></span>"
+        "<span class='sig-name descname'><span class='pre'>get</span></span>(<em class='sig-param'>"
+        "url</em>)<a class='headerlink' href='#requests.get'>¶</a></dt><dd><p>Sends a GET.</p></dd>"
+        "</dl><dl class='py class'><dt class='sig sig-object py' id='requests.Session'><em "
+        "class='property'>class </em><span class='sig-prename descclassname'>requests.</span>"
+        "<span class='sig-name descname'>Session</span></dt><dd><p>A session.</p><dl class='py "
+        "method'><dt class='sig sig-object py' id='requests.Session.get'><span class='sig-name "
+        "descname'><span class='pre'>get</span></span><span class='sig-paren'>(</span><em "
+        "class='sig-param'>url</em>, <em class='sig-param'>**kwargs</em><span class='sig-paren'>)"
+        "</span></dt><dd><p>Sends a GET request.</p></dd></dl><dl class='cpp function'><dt "
+        "class='sig sig-object cpp' id='_CPPv43getv'><span class='sig-name descname'>get</span>"
+        "()</dt><dd><p>C++.</p></dd></dl></dd></dl>"
+    )
+    assert "`requests.get(url)`: Sends a GET." in out
+    assert "`class requests.Session`" in out
+    assert "`requests.Session.get(url, **kwargs)`: Sends a GET request." in out
+    assert "`get()`: C++." in out
+    out = render(
+        f"<p>{PROSE}</p><dl class='py class'><dt class='sig sig-object py' id='django.mw."
+        "CommonMiddleware'><em class='property'>class </em><span class='sig-name descname'>"
+        "CommonMiddleware</span></dt><dd><dl class='py attribute'><dt class='sig sig-object py' "
+        "id='django.mw.CommonMiddleware.redirect_class'><span class='sig-name descname'>"
+        "redirect_class</span></dt><dd><p>Defaults to X.</p></dd></dl><dl class='py function'>"
+        "<dt class='sig sig-object py' id='functools.cache'><span class='sig-prename "
+        "descclassname'>@</span><span class='sig-prename descclassname'>functools.</span><span "
+        "class='sig-name descname'>cache</span>(f)</dt><dd><p>Caches.</p></dd></dl></dd></dl>"
+    )
+    assert "`class CommonMiddleware`" in out
+    assert "`CommonMiddleware.redirect_class`: Defaults to X." in out
+    assert "`@functools.cache(f)`: Caches." in out
