@@ -1281,3 +1281,26 @@ def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
     )
     assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
     assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nreply\n\nbob 2 hours ago\n\nAnd me.")
+
+
+def test_headings_in_a_side_box_are_labels_not_sections_of_the_page() -> None:
+    # An infobox's "Voiced by" as a `###` made the article's lead read as part of that section.
+    out = render(
+        "<main><article><h1>Obi-Wan Kenobi</h1><aside class='portable-infobox'>"
+        "<h3>Homeworld</h3><div>Stewjon, a planet of the Outer Rim Territories</div>"
+        "<h3>Voiced by</h3><div>James Arnold Taylor</div>"
+        f"</aside><p>Obi-Wan Kenobi was a legendary Jedi Master. {PROSE}</p><h2>Biography</h2>"
+        f"<p>{PROSE}</p></article></main>"
+    )
+    assert "**Voiced by**\n\nJames Arnold Taylor" in out
+    assert "### Voiced by" not in out
+    assert "## Biography" in out
+
+
+def test_an_aside_that_holds_the_page_keeps_its_headings() -> None:
+    out = render(
+        f"<div><p>Short intro.</p><aside><h2>The whole story</h2><p>{PROSE}</p>"
+        f"<h3>Part two</h3><p>{PROSE}</p></aside></div>"
+    )
+    assert "## The whole story" in out
+    assert "### Part two" in out

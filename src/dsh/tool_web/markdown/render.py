@@ -86,6 +86,9 @@ _DOCUMENT: Final = re.compile(
     re.IGNORECASE,
 )
 
+# An `aside` holding less than this share of the rendered text is a box beside the text (an
+# infobox, a note); one holding more is where the page put its content.
+_SIDE_BOX_SHARE: Final = 0.3
 _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _STRONG_TAGS: Final = frozenset({"strong", "b"})
 _EMPHASIS_TAGS: Final = frozenset({"em", "i"})
@@ -152,12 +155,15 @@ class MarkdownRenderer:
         self._prose_block: dict[etree._Element, etree._Element | None] = {}
         self._item_block: dict[etree._Element, etree._Element | None] = {}
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
+        self._asides_open = 0  # side notes and boxes (small `aside`s) around the current element
+        self._root_text = 0  # the text length of what is being rendered
         # The emphasis marks (`**`, `*`, `~~`) open around the current element within its block:
         # a nested `<b>` in a `<b>` adds no marks, so the outer pair's text holds none of its own.
         self._marks_open: frozenset[str] = frozenset()
         self._threads = ThreadLevels(stats)
 
     def render(self, element: etree._Element) -> str:
+        self._root_text = self._stats.text.get(element, 0)
         markdown = drop_repeated_blocks(normalise(self._element(element, 0)))
         markdown = markdown.replace(INDENT, " ")
         if not self._code_blocks:
@@ -260,6 +266,12 @@ class MarkdownRenderer:
         if tag == "cite" and _heads_quote(element):
             # phpBB's "alice wrote: <date>" with the quoted text straight after it.
             return f"{self._contents(element, depth)}\n"
+        if tag == "aside" and self._stats.text.get(element, 0) < _SIDE_BOX_SHARE * self._root_text:
+            self._asides_open += 1
+            try:
+                return f"\n\n{self._contents(element, depth)}\n\n"
+            finally:
+                self._asides_open -= 1
         if tag in _BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
@@ -303,6 +315,11 @@ class MarkdownRenderer:
         if self._cells_open:
             # In a grid cell (a column title written as <h4>) a heading is a label: no marks.
             return f"\n\n{self._contents(element, depth)}\n\n"
+        if self._asides_open:
+            # An aside is its own outline (an infobox's "Voiced by", a note's "Caution"): as a
+            # document heading, the article text after the aside read as that section's.
+            label = collapse(self._contents(element, depth)).strip()
+            return f"\n\n{_wrap(label, '**')}\n\n" if label else ""
         if len(element) and any(True for _ in element.iterdescendants(*_HEADINGS)):
             return self._heading_holding_headings(element, level, depth)
         return _heading_line(collapse(self._contents(element, depth)).strip(), level)
