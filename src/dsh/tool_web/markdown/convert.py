@@ -33,7 +33,7 @@ from dsh.tool_web.markdown.shell import (
     with_shell_notice,
 )
 from dsh.tool_web.markdown.stats import measure
-from dsh.tool_web.markdown.tabs import label_tab_panels
+from dsh.tool_web.markdown.tabs import label_data_panels, label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
 
 _log = logging.getLogger(__name__)
@@ -84,6 +84,7 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
+    label_data_panels(root)  # after ARIA and order: a fallback for rows without roles
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
     repair_tree(root)  # while the elements that show what to do are still there
     strip_non_content(root)
