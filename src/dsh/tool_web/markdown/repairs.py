@@ -21,9 +21,11 @@ from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import class_tokens, find_elements
 
 
-def repair_tree(root: etree._Element) -> None:
-    """Run every repair, in order, on the whole parsed tree."""
-    _aria_tables_as_tables(root)  # first: the cell rules below and later apply to them
+def repair_tree(root: etree._Element, *, aria_tables: bool = True) -> None:
+    """Run every repair, in order, on the whole parsed tree (`aria_tables`: the source has
+    ARIA table roles, so the whole-tree search for them is worth its cost)."""
+    if aria_tables:
+        _aria_tables_as_tables(root)  # first: the cell rules below and later apply to them
     _cell_svgs_as_icons(root)
     _task_checkboxes_as_marks(root)
     _broken_code_as_blocks(root)
