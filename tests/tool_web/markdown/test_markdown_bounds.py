@@ -500,24 +500,3 @@ def test_formula_fallbacks_are_compared_once_each() -> None:
     assert out.count("$x$") == out.count("$z$") == 12_000
     assert "$x$x" not in out
     assert elapsed < 10, elapsed
-
-
-def test_rows_of_data_attribute_tabs_stay_linear() -> None:
-    # Labels and panels paired by a shared `data-*` value: each element is looked at as a
-    # row once per attribute, a value carried by more than a few elements is no tab's, and at
-    # most 200 rows are paired (4,000 rows of two labels and their panels; a value carried by
-    # 10,000 blocks; 20,000 rows took 47 s when the elements were found by XPath).
-    widgets = "".join(
-        f'<ul><li><a data-pivot="a{i}">A{i}</a></li><li><a data-pivot="b{i}">B{i}</a></li></ul>'
-        f'<div data-pivot="a{i}">x</div><div data-pivot="b{i}">y</div>'
-        for i in range(4_000)
-    )
-    crowd = '<ul><li><a data-k="c">C</a></li><li><a data-k="d">D</a></li></ul>' + (
-        '<div data-k="c">z</div><div data-k="d">z</div>' * 10_000
-    )
-    start = time.perf_counter()
-    out = html_to_markdown(f"<p>{WORDS * 5}</p><div>{widgets}</div>{crowd}")
-    elapsed = time.perf_counter() - start
-    assert out.count("**A") == 200
-    assert "**C**" not in out
-    assert elapsed < 10, elapsed

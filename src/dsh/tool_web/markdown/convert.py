@@ -34,7 +34,7 @@ from dsh.tool_web.markdown.shell import (
     with_shell_notice,
 )
 from dsh.tool_web.markdown.stats import measure
-from dsh.tool_web.markdown.tabs import label_data_panels, label_tab_panels
+from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
 
 _log = logging.getLogger(__name__)
@@ -90,7 +90,6 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
-    label_data_panels(root)  # after ARIA and order: a fallback for rows without roles
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
     # While the elements that show what to do are still there.
     repair_tree(root, aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None)
