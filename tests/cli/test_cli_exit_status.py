@@ -233,13 +233,11 @@ def test_a_config_error_masks_url_credentials(
     assert "pass@" not in line
 
 
-def test_an_unexpected_exception_with_a_huge_message_is_one_bounded_line(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # A cleanup that fails with a library's whole response body (or a repr of a big object) as
-    # its message: the INTERNAL line names the exception and a bounded start of its message.
+def _cleanup_fails_with(monkeypatch: pytest.MonkeyPatch, message: str) -> None:
+    """Make the command's context fail at close with a RuntimeError carrying `message`."""
+
     def failing_cleanup() -> None:
-        raise RuntimeError("start of the message " + "x" * 200_000 + " END")
+        raise RuntimeError(message)
 
     def build_with_a_failing_cleanup(config: str | None) -> Context:
         ctx = build_context(entries=[])
@@ -247,6 +245,14 @@ def test_an_unexpected_exception_with_a_huge_message_is_one_bounded_line(
         return ctx
 
     monkeypatch.setattr(commands, "build_context", build_with_a_failing_cleanup)
+
+
+def test_an_unexpected_exception_with_a_huge_message_is_one_bounded_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A cleanup that fails with a library's whole response body (or a repr of a big object) as
+    # its message: the INTERNAL line names the exception and a bounded start of its message.
+    _cleanup_fails_with(monkeypatch, "start of the message " + "x" * 200_000 + " END")
     status, _out, err = run_main(["tools"], capsys)
     assert status == 1
     line = one_line(err)
@@ -261,18 +267,11 @@ def test_an_unexpected_exception_never_shows_url_credentials(
 ) -> None:
     # A library's message quoting the proxy URL it choked on (or a request URL with a key in the
     # query): the INTERNAL line masks them as a configuration error does.
-    def failing_cleanup() -> None:
-        raise RuntimeError(
-            "proxy http://ops:hunter2@proxy.local:3128 refused "
-            "https://api.example/v1?q=cats&api_key=sk-live-1"
-        )
-
-    def build_with_a_failing_cleanup(config: str | None) -> Context:
-        ctx = build_context(entries=[])
-        ctx.effect(failing_cleanup)
-        return ctx
-
-    monkeypatch.setattr(commands, "build_context", build_with_a_failing_cleanup)
+    _cleanup_fails_with(
+        monkeypatch,
+        "proxy http://ops:hunter2@proxy.local:3128 refused "
+        "https://api.example/v1?q=cats&api_key=sk-live-1",
+    )
     status, _out, err = run_main(["tools"], capsys)
     assert status == 1
     assert one_line(err) == (
