@@ -23,6 +23,7 @@ from dsh.tool_web.markdown.codeblocks import (
     inline_code,
     is_line_number_gutter,
 )
+from dsh.tool_web.markdown.definitions import definition_group, definition_items
 from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
 from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
@@ -404,9 +405,9 @@ class MarkdownRenderer:
         blocks: list[str] = []
         terms: list[str] = []  # the group's terms, then its definitions
         definitions: list[str] = []
-        for item in _definition_items(element):
+        for item in definition_items(element):
             if isinstance(item, str):  # stray text between the items
-                _definition_group(terms, definitions, blocks)
+                definition_group(terms, definitions, blocks)
                 if text := collapse(item).strip():
                     blocks.append(text)
                 continue
@@ -418,12 +419,12 @@ class MarkdownRenderer:
                 body = normalise(self._element(item, depth + 1))
             if item.tag == "dt":
                 if definitions:  # a new group begins
-                    _definition_group(terms, definitions, blocks)
+                    definition_group(terms, definitions, blocks)
                 if body:
                     terms.append(body)
             elif body:
                 definitions.append(body)
-        _definition_group(terms, definitions, blocks)
+        definition_group(terms, definitions, blocks)
         return "\n\n" + "\n\n".join(blocks) + "\n\n"
 
     def _blockquote(self, element: etree._Element, depth: int) -> str:
@@ -667,26 +668,6 @@ _NOTE_LABEL: Final = re.compile(r"\d{1,4}|[A-Za-z]")
 _NOTE_TARGET: Final = re.compile(r"#(?:_?ftn|fn|footnote|endnote|cite|note)", re.IGNORECASE)
 
 
-def _definition_items(dl: etree._Element) -> list[etree._Element | str]:
-    """A list's `dt`/`dd` children in order, looking through the `div`s HTML allows around
-    each group; stray elements and text between them come along in place."""
-    items: list[etree._Element | str] = []
-
-    def add(container: etree._Element, groups: bool) -> None:
-        if container.text and container.text.strip():
-            items.append(container.text)
-        for child in container:
-            if groups and child.tag == "div" and any(True for _ in child.iterchildren("dt", "dd")):
-                add(child, groups=False)
-            elif isinstance(child.tag, str):
-                items.append(child)
-            if child.tail and child.tail.strip():
-                items.append(child.tail)
-
-    add(dl, groups=True)
-    return items
-
-
 def _has_ruby_parentheses(annotation: etree._Element) -> bool:
     """Whether a ruby annotation (`<rt>`) has the page's own `<rp>` parentheses beside it."""
     return any(
@@ -754,94 +735,6 @@ def _signature_owner(term: etree._Element) -> tuple[etree._Element | None, str]:
         if (_SIGNATURE_PREFIX | _SIGNATURE_NAME).intersection(class_tokens(child))
     )
     return name, "".join(owner_name.split())
-
-
-def _definition_group(terms: list[str], definitions: list[str], blocks: list[str]) -> None:
-    """One group of a definition list (its terms, then its definitions) as blocks; both
-    lists are emptied.
-
-    The terms share a label (`Size / Fit: Regular`) and short values share a line (`Colour:
-    Red; Blue`). A definition too long or of several blocks follows its terms as blocks (a
-    table of contents' sub-list under the last of its entries), and short values after it
-    get a short label again (`Care: Yes`): alone, a repeat ("Yes") would be de-duplicated.
-    """
-    label = " / ".join(terms)
-    if not (terms and definitions and _joinable(label, "")):
-        # No label to share: the terms and definitions as they are (a term holding a code
-        # block, a list of terms alone, definitions without a term).
-        blocks.extend(terms)
-        blocks.extend(definitions)
-    else:
-        after_long = False
-        for index, (piece, kind) in enumerate(_definition_pieces(definitions, label)):
-            if index == 0 and _joinable(label, piece):
-                blocks.append(_labelled(label, piece))
-            elif index == 0:
-                blocks.extend(terms)
-                blocks.append(piece)
-            elif kind == "values" and after_long and len(label) <= _REPEATED_LABEL_CHARS:
-                blocks.append(_labelled(label, piece))
-            else:
-                blocks.append(piece)
-            after_long = kind == "long"
-    terms.clear()
-    definitions.clear()
-
-
-def _definition_pieces(definitions: list[str], label: str) -> list[tuple[str, str]]:
-    """The definitions, runs of short values joined on a line that fits beside `label`
-    (`Red; Blue`, or sentences one after another); each with its kind: "values", "field" (a
-    `Label: value` of its own, as forum user cards list "Posts: 12") or "long"."""
-    width = MAX_INLINE_CHARS - len(label) - 2
-    pieces: list[tuple[str, str]] = []
-    run: list[str] = []
-    size = 0
-    for definition in [*definitions, ""]:  # "" ends the last run
-        if _FIELD.match(definition):
-            kind = "field"
-        elif len(definition) <= _SHORT_DEFINITION_CHARS and _joinable(definition, ""):
-            kind = "values"
-        else:
-            kind = "long"
-        if run and (kind != "values" or not definition or size + len(definition) + 2 > width):
-            pieces.append((_joined_values(run), "values"))
-            run, size = [], 0
-        if kind == "values" and definition:
-            run.append(definition)
-            size += len(definition) + 2
-        elif definition:
-            pieces.append((definition, kind))
-    return pieces
-
-
-def _joined_values(values: list[str]) -> str:
-    """Short definitions of one term on one line: `Red; Blue`, or sentences one after another."""
-    parts = [values[0]]
-    for value in values[1:]:
-        parts.append(" " if parts[-1][-1:] in ".!?;:" else "; ")
-        parts.append(value)
-    return "".join(parts)
-
-
-# A definition this short is a value ("Red", "Yes", "1.2 kg") that shares a line with others
-# of its term; a term this short is repeated before a value that follows a long definition.
-_SHORT_DEFINITION_CHARS: Final = 120
-_REPEATED_LABEL_CHARS: Final = 40
-# A definition that is a labelled field itself ("**Posts:** 12", "Joined: 2019").
-_FIELD: Final = re.compile(r"[^:\n]{1,40}:\**\s")
-
-
-def _labelled(label: str, definition: str) -> str:
-    return f"{label} {definition}" if label.endswith(":") else f"{label}: {definition}"
-
-
-def _joinable(term: str, definition: str) -> bool:
-    return (
-        "\n" not in term
-        and "\n" not in definition
-        and CODE_OPEN not in term + definition
-        and len(term) + len(definition) <= MAX_INLINE_CHARS
-    )
 
 
 def _flush_loose(loose: list[str], items: list[str]) -> None:
