@@ -500,3 +500,19 @@ def test_formula_fallbacks_are_compared_once_each() -> None:
     assert out.count("$x$") == out.count("$z$") == 12_000
     assert "$x$x" not in out
     assert elapsed < 10, elapsed
+
+
+def test_nested_comment_elements_stay_linear_and_bounded() -> None:
+    # Each reply looks a few ancestors up for the comment it answers, and replies side by side
+    # share one list: 200 comments nested in each other, and 20,000 replies to one comment.
+    deep = "<x-comment><p>said</p>" * 200 + "</x-comment>" * 200
+    reply = "<x-comment><p>reply</p></x-comment>"
+    wide = "<x-comment><p>root</p>" + reply * 20_000 + "</x-comment>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><div>{deep}</div>")
+    wide_out = html_to_markdown(f"<p>{WORDS * 5}</p><div>{wide}</div>")
+    elapsed = time.perf_counter() - start
+    assert out.count("said") == 200
+    assert "          - said" in out  # nested as lists are, ten deep at most
+    assert wide_out.count("\n- reply") == 20_000
+    assert elapsed < 10, elapsed

@@ -36,6 +36,7 @@ from dsh.tool_web.markdown.shell import (
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
+from dsh.tool_web.markdown.threads import custom_tags, has_comment_role, nest_comment_elements
 
 _log = logging.getLogger(__name__)
 
@@ -110,5 +111,8 @@ def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None
     main = with_title(main, body, metadata.title)
     prune_link_blocks(main, stats)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
+    comment_tags, comment_role = custom_tags(cleaned), has_comment_role(cleaned)
+    if comment_tags or comment_role:
+        nest_comment_elements(main, stats, comment_tags, comment_role)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
     return renderer.render(main), scripted, metadata

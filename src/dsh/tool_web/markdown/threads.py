@@ -10,12 +10,16 @@ it. No site is named: any one-row table whose first cell is only a sized spacer 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import table_rows
+from dsh.tool_web.markdown.tree import find_elements
 
 # A spacer image this many pixels high or less is a strut, not a picture (an icon or a flag
 # in a data table's first cell has a height of its own).
@@ -125,3 +129,115 @@ def _number(value: str | None) -> float | None:
     except ValueError:
         return None
     return number if 0 <= number < 1e6 else None
+
+
+def custom_tags(source: bytes) -> set[str]:
+    """The names of the custom elements (`<x-comment>`: a tag with a hyphen) in `source`, read
+    by one C regex over the bytes, so that pages without any pay nothing more."""
+    return {name.decode("ascii").lower() for name in _CUSTOM_TAG.findall(source)}
+
+
+def has_comment_role(source: bytes) -> bool:
+    return _COMMENT_ROLE.search(source) is not None
+
+
+def nest_comment_elements(
+    root: etree._Element, stats: TextStats, tags: set[str], comment_role: bool
+) -> None:
+    """Wrap each comment nested in another of its kind in a list item, so that a reply renders
+    under what it answers, nested as lists are (and, like them, at most `MAX_BLOCK_NESTING`
+    deep). A comment is a custom element (`<x-comment>`, of one of `tags`) or an element with
+    `role=comment`; its kind is its tag, or the role. The outer one must have text of its own
+    beside the reply: a custom element wrapping another of its name is layout."""
+    if comment_role:
+        _nest(root, stats, find_elements(_COMMENTS, root), _is_comment)
+    if tags:
+        # lxml filters by tag in C: only the custom elements themselves are visited.
+        for tag in tags:
+            found = list(root.iter(tag))
+            if len(found) > 1:
+                _nest(root, stats, found, _has_tag(tag))
+
+
+def _has_tag(tag: str) -> Callable[[etree._Element], bool]:
+    def has_tag(element: etree._Element) -> bool:
+        return element.tag == tag
+
+    return has_tag
+
+
+def _is_comment(element: etree._Element) -> bool:
+    return element.get("role") == "comment"
+
+
+def _nest(
+    root: etree._Element,
+    stats: TextStats,
+    elements: list[etree._Element],
+    same_kind: Callable[[etree._Element], bool],
+) -> None:
+    levels: dict[etree._Element, int] = {}
+    for element in elements:  # document order: a comment's parent comment comes first
+        outer = _enclosing(element, root, same_kind)
+        if outer is None:
+            levels[element] = 0
+            continue
+        level = levels.get(outer, 0) + 1
+        levels[element] = level
+        text = stats.text.get(element, 0)
+        if not text or stats.text.get(outer, 0) <= text or level > MAX_BLOCK_NESTING:
+            continue  # layout, or deeper than lists are shown nested anyway
+        _wrap_in_item(element, stats)
+
+
+def _enclosing(
+    element: etree._Element,
+    root: etree._Element,
+    same_kind: Callable[[etree._Element], bool],
+) -> etree._Element | None:
+    """The comment `element` answers: its nearest ancestor of its kind, past at most
+    `_MAX_COMMENT_WRAPPERS` other elements (and the list item and list it may be put in)."""
+    node = element.getparent()
+    for _ in range(_MAX_COMMENT_WRAPPERS + 1):
+        if node is None or node is root:
+            return None
+        if same_kind(node):
+            return node
+        node = node.getparent()
+    return None
+
+
+def _wrap_in_item(element: etree._Element, stats: TextStats) -> None:
+    """Put `element` in a `li`, in the `ul` made for the reply right before it or a new one.
+    The new elements get `element`'s text measures, so later rules see them as they see it."""
+    previous = element.getprevious()
+    item = etree.Element("li")
+    if (
+        previous is not None
+        and previous.tag == "ul"
+        and previous.get(_MADE) is not None
+        and not (previous.tail or "").strip()
+    ):
+        listing = previous
+        element.addprevious(item)  # keeps the tail on `element` for now
+        listing.append(item)
+    else:
+        listing = etree.Element("ul", {_MADE: ""})
+        element.addprevious(listing)
+        listing.append(item)
+    listing.tail = element.tail
+    element.tail = None
+    item.append(element)
+    for measure in (stats.text, stats.link_text, stats.links):
+        measure[item] = measure.get(element, 0)
+        measure[listing] = measure.get(listing, 0) + measure[item]
+
+
+_CUSTOM_TAG: Final = re.compile(rb"<([a-zA-Z][a-zA-Z0-9]*-[a-zA-Z0-9._-]*)")
+_COMMENT_ROLE: Final = re.compile(rb"""role\s*=\s*["']?comment\b""", re.IGNORECASE)
+_COMMENTS: Final = etree.XPath(".//*[@role='comment']")
+# How many elements (a `div slot="children"`, a replies list) may stand between a reply and
+# the comment it answers.
+_MAX_COMMENT_WRAPPERS: Final = 4
+# Marks a list made here, so replies side by side share it (dropped never: render ignores it).
+_MADE: Final = "data-dsh-replies"
