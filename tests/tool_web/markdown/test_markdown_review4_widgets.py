@@ -58,3 +58,19 @@ def test_custom_elements_nested_as_wrappers_are_not_lists() -> None:
     out = render(f"<p>{PROSE}</p>{box}")
     assert "Just a paragraph in two boxes." in out.splitlines()
     assert "- " not in out
+
+
+def test_an_image_that_is_all_a_table_cell_says_keeps_its_alt_text() -> None:
+    # A forecast's conditions, a medal table's flags: the image is the cell's only content,
+    # and its short alt text is what it says. Logos, icons, file names still go.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th></th><th>Mon</th><th>Tue</th><th>Wed</th></tr>"
+        '<tr><th>Sky</th><td><img src="sun.svg" alt="Sunny"></td>'
+        '<td><img src="rain.svg" alt="Light rain"></td><td><img src="c.svg" alt="cloud icon">'
+        "</td></tr>"
+        '<tr><th>Team</th><td><a href="/fr"><img src="fr.png" alt="France"></a></td>'
+        '<td><img src="x.png" alt="IMG_2041.jpg"></td><td><img src="l.png" alt="Acme logo"> '
+        "Acme</td></tr></table>"
+    )
+    assert "| Sky | Sunny | Light rain | |" in out
+    assert "| Team | France | | Acme |" in out

@@ -65,3 +65,25 @@ def cell_icon(element: etree._Element) -> str:
 
 def _words(text: str | None) -> list[str]:
     return [word for word in _SPLIT.split(text.lower()) if word] if text else []
+
+
+def image_label(image: etree._Element) -> str:
+    """The alt text of an image that is all its table cell says, when it is a short label (a
+    forecast's "Sunny", a flag's "France"): 1 to 4 words, not a file name and not naming
+    itself a logo, icon or image. Else ""."""
+    alt = " ".join((image.get("alt") or "").split())
+    if not alt or len(alt) > _LABEL_MAX_CHARS or len(alt.split()) > _LABEL_MAX_WORDS:
+        return ""
+    if _FILE_NAME.search(alt) or not _NOT_LABELS.isdisjoint(_words(alt)):
+        return ""
+    return alt
+
+
+# An image's alt text longer than this is a description, not a cell's label.
+_LABEL_MAX_WORDS: Final = 4
+_LABEL_MAX_CHARS: Final = 60
+_NOT_LABELS: Final = frozenset(
+    {"logo", "icon", "image", "img", "photo", "picture", "thumbnail", "is", "are"}
+)  # "is"/"are": a sentence ("bob is offline", a forum's status icon), not a label
+# A file name (`IMG_2041.jpg`, `flag-fr.svg`) or a name in code style (`DSC_0042`).
+_FILE_NAME: Final = re.compile(r"\.[A-Za-z0-9]{2,4}$|_")

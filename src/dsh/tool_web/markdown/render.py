@@ -25,7 +25,7 @@ from dsh.tool_web.markdown.codeblocks import (
 )
 from dsh.tool_web.markdown.definitions import definition_group, definition_items
 from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
-from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon
+from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon, image_label
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
@@ -151,6 +151,7 @@ class MarkdownRenderer:
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_urls: set[str] = set()
         self._cells_open = 0  # table cells being rendered around the current element
+        self._row_texts: dict[etree._Element, str] = {}  # for images alone in their cells
         # Each element's nearest block ancestor, remembered: links deep inside long runs of
         # inline wrappers would otherwise each walk all of them (links x depth).
         self._prose_block: dict[etree._Element, etree._Element | None] = {}
@@ -239,7 +240,7 @@ class MarkdownRenderer:
             return "\n\n"
         if self._cells_open and tag in ICON_TAGS and not len(element) and not element.text:
             # An empty icon element in a table cell: a comparison table's check mark or cross.
-            return _emoji_alt(element) or cell_icon(element)
+            return _emoji_alt(element) or cell_icon(element) or self._cell_image(element)
         if tag == "img":
             return _emoji_alt(element)
         if tag in _CODE_TAGS:
@@ -341,6 +342,24 @@ class MarkdownRenderer:
             if child.tail:
                 target.append(collapse(child.tail))
         return _heading_line(collapse("".join(head)).strip(), level) + "".join(rest)
+
+    def _cell_image(self, element: etree._Element) -> str:
+        """The label of an image that is all its table cell says (a forecast's "Sunny", a
+        flag's "France"): as nothing the cell read empty. Not beside text in the cell."""
+        if element.tag != "img":
+            return ""
+        cell = next(element.iterancestors("td", "th"), None)
+        if cell is None or self._stats.text.get(cell, 0):
+            return ""
+        label = image_label(element)
+        row = cell.getparent()
+        if label and row is not None:
+            row_text = self._row_texts.get(row)
+            if row_text is None:  # read once per row, however many images it holds
+                row_text = self._row_texts[row] = collapse(string_value(row)).lower()
+            if label.lower() in row_text:
+                return ""  # a book's cover beside its title: said already
+        return label
 
     def _nested_block(self, element: etree._Element, depth: int) -> str:
         """A list, quote or definition list; past `MAX_BLOCK_NESTING` of them, plain blocks."""
@@ -521,7 +540,9 @@ class MarkdownRenderer:
         if block is None or block.tag not in _PROSE_CONTAINERS:
             return False
         text = self._stats.text
-        return text.get(block, 0) >= _PROSE_RATIO * text.get(link, 0)
+        own = text.get(link, 0)
+        # A link with no text of its own (an image, a flag read as "France") is in no sentence.
+        return own > 0 and text.get(block, 0) >= _PROSE_RATIO * own
 
     # -- inline ------------------------------------------------------------------------------
 
