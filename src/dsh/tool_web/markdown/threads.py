@@ -234,7 +234,9 @@ def _wrap_in_item(element: etree._Element, stats: TextStats) -> None:
 
 
 _CUSTOM_TAG: Final = re.compile(rb"<([a-zA-Z][a-zA-Z0-9]*-[a-zA-Z0-9._-]*)")
-_COMMENT_ROLE: Final = re.compile(rb"""role\s*=\s*["']?comment\b""", re.IGNORECASE)
+# Case-sensitive with a literal start, as `_COMMENTS` matches: with `re.IGNORECASE` and
+# optional spaces this one search cost a tenth of the renderer's time.
+_COMMENT_ROLE: Final = re.compile(rb"""role=["']?comment\b""")
 _COMMENTS: Final = etree.XPath(".//*[@role='comment']")
 # How many elements (a `div slot="children"`, a replies list) may stand between a reply and
 # the comment it answers.
