@@ -16,7 +16,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
 
 _FURNITURE_TAGS: Final = frozenset({"nav", "aside", "footer", "form", "menu", "dialog"})
 _FURNITURE_ROLES: Final = frozenset(
@@ -76,14 +76,11 @@ _OVERLAY_MAX_SHARE: Final = 0.9
 _PROTECTED_SHARE: Final = 0.4
 
 
-_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-
-
 def attribute_tokens(element: etree._Element) -> list[str]:
     classes = element.get("class") or ""
     # A heading's id is the slug of its own words ("related-work", "social-impact"): it names
     # the section's subject, not the element's role.
-    ident = "" if element.tag in _HEADINGS else element.get("id") or ""
+    ident = "" if element.tag in HEADING_TAGS else element.get("id") or ""
     if not classes and not ident:
         return []  # most elements: spare the split
     return [t for t in _TOKEN_SPLIT.split(f"{classes} {ident}".lower()) if t]
@@ -344,7 +341,7 @@ def _is_section_title(element: etree._Element) -> bool:
     menu") says nothing the page does not show (measured on WCXB: keeping those too changed 6
     pages, all for the worse)."""
     ident = element.get("id")
-    if element.tag not in _HEADINGS or not ident:
+    if element.tag not in HEADING_TAGS or not ident:
         return False
     ancestors = itertools.islice(element.iterancestors(), _SECTION_REACH)
     section = next(

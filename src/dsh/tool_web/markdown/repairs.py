@@ -18,7 +18,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import text_without_whitespace
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
 
 
 def repair_tree(root: etree._Element, *, aria_tables: bool = True) -> None:
@@ -301,7 +301,6 @@ def _buttons_holding_blocks_as_divs(root: etree._Element) -> None:
 # menu), one beside a heading's text ("Copy item path", "Expand all", a permalink), and any
 # button in the site's header, navigation, footer or sidebar (its labels would make a menu look
 # like content) stay controls.
-_HEADINGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6")
 _SITE_FURNITURE: Final = ("nav", "header", "footer", "aside", "menu")
 # How far up from the button its heading or its panel's neighbour is looked for: the button is
 # the heading's child or sits in a wrapper or two. Looked no further, so many buttons under deep
@@ -327,7 +326,7 @@ def _disclosure_buttons_as_labels(root: etree._Element) -> None:
 
 def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element, str]) -> bool:
     ancestors = itertools.islice(button.iterancestors(), _LABEL_REACH)
-    heading = next((a for a in ancestors if a.tag in _HEADINGS), None)
+    heading = next((a for a in ancestors if a.tag in HEADING_TAGS), None)
     if heading is None:
         return False
     if heading not in heading_texts:

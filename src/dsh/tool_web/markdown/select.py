@@ -18,7 +18,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import attribute_tokens
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
 KEEP_SHARE: Final = 0.8
@@ -89,7 +89,6 @@ def content_root(
 # A section just before the wrapper the descent goes into, with a heading and this much prose
 # of its own, is the article's abstract or lede, not furniture (which is gone by now).
 LEDE_MIN_PROSE: Final = 200
-_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADING_REACH: Final = 3  # how deep a section's first heading may be wrapped
 
 
@@ -107,7 +106,7 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
         node = next(iter(node), None) if node is not None else None
         if node is None or not isinstance(node.tag, str):
             return None
-        if node.tag in _HEADINGS:
+        if node.tag in HEADING_TAGS:
             return before
     return None
 

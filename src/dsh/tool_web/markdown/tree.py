@@ -6,7 +6,12 @@ string, a number, a boolean), and an element's class tokens.
 
 from __future__ import annotations
 
+from typing import Final
+
 import lxml.etree as etree
+
+# The heading elements, for the passes that ask whether an element is one.
+HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
