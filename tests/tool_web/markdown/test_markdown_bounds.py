@@ -516,3 +516,24 @@ def test_nested_comment_elements_stay_linear_and_bounded() -> None:
     assert "          - said" in out  # nested as lists are, ten deep at most
     assert wide_out.count("\n- reply") == 20_000
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "[" + ",".join(f'"word {i} and more"' for i in range(220_000)) + "]",
+        '{"body": "' + "<div>" * 50_000 + "deep words in here" + "</div>" * 50_000 + '"}',
+    ],
+    ids=["json-nested-100k-deep", "220k-prose-strings", "html-string-50k-deep"],
+)
+def test_an_empty_shells_script_data_is_read_within_bounds(data: str) -> None:
+    # The text of a shell's script data (appdata.py) is read only for empty shells: a hostile
+    # shell gets the notice and what text fits the value budget, never an error or a hang.
+    html = f'<html><body><div id="root"></div><script type="application/json">{data}</script>'
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "JavaScript" in out.split("\n\n")[0]
+    assert len(out) <= MAX_HTML_CHARS
+    assert elapsed < 10, elapsed

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from dsh.tool_web import html_to_markdown
-from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE, NO_TEXT_NOTICE
+from dsh.tool_web.markdown.shell import EMBEDDED_DATA_NOTICE, EMPTY_SHELL_NOTICE, NO_TEXT_NOTICE
+from tool_web.markdown.markdown_pages import PROSE, html_page
 
 SPA = """<!doctype html><html><head><title>App</title>
 <script src="/static/js/main.4f2a.js"></script></head>
@@ -91,3 +94,89 @@ def test_a_short_page_without_scripts_is_not_called_a_javascript_app() -> None:
 
 def test_a_page_with_no_text_and_no_scripts_says_so() -> None:
     assert html_to_markdown("<html><body><div></div></body></html>") == NO_TEXT_NOTICE
+
+
+# A Next.js page rendered in the browser: the HTML is an empty mount point, the article is in
+# the data the server left for the script (`__NEXT_DATA__`), its body as an HTML string.
+_NEXT_DATA = {
+    "props": {
+        "pageProps": {
+            "id": "asset-18236761",
+            "slug": "renting-a-car-could-lead-to-your-arrest",
+            "url": "https://www.wral.com/story/renting/18236761/",
+            "theme": "dark-mode-header",
+            "robots": "index,follow,max-image-preview:large",
+            "appId": "app-id=com.mylocaltv.wral",
+            "headline": "Renting a car could lead to your arrest",
+            "summary": "Hundreds of customers have sued rental companies over false theft reports.",
+            "body": '<p>Police drew their guns on a driver whose <a href="/hertz">rental</a> was'
+            " listed as stolen.</p><ul><li>Hertz settled for $168 million.</li>"
+            "<li>Avis declined to comment.</li></ul>",
+            "related": [{"headline": "Renting a car could lead to your arrest"}],
+        }
+    },
+    "page": "/story/[slug]",
+    "buildId": "x9f3",
+}
+NEXT_SHELL = (
+    "<!doctype html><html><head><title>Rental cars | WRAL</title>"
+    '<script src="/_next/static/chunks/main.js" defer></script></head>'
+    '<body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">'
+    f"{json.dumps(_NEXT_DATA)}</script></body></html>"
+)
+
+
+def test_a_shell_shows_the_text_of_its_script_data_after_the_notice() -> None:
+    out = html_to_markdown(NEXT_SHELL, url="https://www.wral.com/story/renting/18236761/")
+    assert out == (
+        "Title: Rental cars | WRAL\n\n"
+        f"{EMBEDDED_DATA_NOTICE}\n\n"
+        "Renting a car could lead to your arrest\n\n"
+        "Hundreds of customers have sued rental companies over false theft reports.\n\n"
+        "Police drew their guns on a driver whose [rental](https://www.wral.com/hertz) was "
+        "listed as stolen.\n\n"
+        "- Hertz settled for $168 million.\n"
+        "- Avis declined to comment."
+    )
+
+
+def test_json_ld_and_inertia_page_data_are_read_too() -> None:
+    product = (
+        '<html><head><script type="application/ld+json">{"@context": "https://schema.org",'
+        ' "@type": "Product", "name": "Trail Runner 3 shoe", "sku": "TR3-BLK-42",'
+        ' "description": "A light trail shoe with a grippy outsole.",'
+        ' "offers": {"@type": "Offer", "price": "89.00", "priceCurrency": "EUR"}}</script>'
+        '<script src="/app.js"></script></head><body><div id="root"></div></body></html>'
+    )
+    out = html_to_markdown(product)
+    assert out == (
+        f"{EMBEDDED_DATA_NOTICE}\n\nTrail Runner 3 shoe\n\n"
+        "A light trail shoe with a grippy outsole."
+    )
+    inertia = (
+        '<html><body><div id="app" data-page="{&quot;component&quot;: &quot;Posts/Show&quot;,'
+        " &quot;props&quot;: {&quot;post&quot;: {&quot;title&quot;: &quot;Why we moved to"
+        ' Postgres&quot;}}}"></div><script src="/js/app.js"></script></body></html>'
+    )
+    assert html_to_markdown(inertia).endswith(f"{EMBEDDED_DATA_NOTICE}\n\nWhy we moved to Postgres")
+
+
+def test_script_data_without_prose_keeps_the_plain_notice() -> None:
+    flags = (
+        '<html><body><div id="root"></div><script type="application/json">'
+        '{"ids": [1, 2, 3], "theme": "dark", "route": "/a/b?c=d", "cdn": "https://cdn.example/x.js"}'
+        '</script><script type="application/json">{not json</script>'
+        '<script type="text/javascript">var s = "three words here";</script></body></html>'
+    )
+    assert html_to_markdown(flags) == EMPTY_SHELL_NOTICE
+
+
+def test_script_data_is_not_shown_on_pages_that_render_their_text() -> None:
+    page = html_page(f"<main><p>{PROSE}</p></main>").replace(
+        "</body>",
+        '<script type="application/json">{"teaser": "A sentence only the script shows."}'
+        "</script></body>",
+    )
+    out = html_to_markdown(page)
+    assert "only the script shows" not in out
+    assert EMBEDDED_DATA_NOTICE not in out

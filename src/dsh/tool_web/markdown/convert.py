@@ -8,6 +8,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.appdata import embedded_text
 from dsh.tool_web.markdown.boilerplate import remove_furniture
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -28,6 +29,7 @@ from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
+    is_empty_shell,
     looks_like_app,
     looks_like_app_source,
     page_metadata,
@@ -57,11 +59,17 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
     text. Pages with almost no text end with a one-line notice saying so.
     """
     try:
-        markdown, scripted, metadata = _convert(html, url)
+        markdown, scripted, metadata = _convert(clean_input(html), url, html)
         # Padding and fences can make the Markdown longer than the text it renders; the bound
         # on what comes out is the one on what goes in.
         markdown = markdown[:MAX_OUTPUT_CHARS]
-        return with_shell_notice(markdown, scripted=scripted, metadata=metadata)
+        embedded = ""
+        if scripted and is_empty_shell(markdown):
+            shown = [line.lstrip("#> ") for line in markdown.splitlines()]
+            if metadata is not None:
+                shown += [metadata.title, metadata.description]
+            embedded = _embedded_text(html, url, shown)
+        return with_shell_notice(markdown, scripted=scripted, metadata=metadata, embedded=embedded)
     except MemoryError:
         raise
     except Exception:
@@ -77,10 +85,27 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
         return with_shell_notice("", scripted=scripted)
 
 
-def _convert(html: str, url: str | None) -> tuple[str, bool, PageMetadata | None]:
+def _embedded_text(html: str, url: str | None, already_shown: list[str]) -> str:
+    """What an empty shell's script data says (`appdata.py`); never costs the shell its notice."""
+    try:
+        root = parse(clean_input(html))
+        return embedded_text(
+            root,
+            lambda document: _convert(clean_input(document), url, document)[0][:MAX_OUTPUT_CHARS],
+            already_shown,
+        )
+    except MemoryError:
+        raise
+    except Exception:
+        _log.warning("reading an empty shell's script data failed", exc_info=True)
+        return ""
+
+
+def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, PageMetadata | None]:
     """The Markdown, whether the page shows signs of being rendered by scripts, and its
-    title and description (read here because <title> is stripped with the non-content)."""
-    cleaned = clean_input(html)
+    title and description (read here because <title> is stripped with the non-content).
+
+    `cleaned` is the input after `clean_input`; `html` as it came, for the fallback's test."""
     try:
         root = parse(cleaned)
     except DocumentTooDeepError:

@@ -25,6 +25,12 @@ EMPTY_SHELL_NOTICE: Final = (
     "or a cached copy.)"
 )
 NO_TEXT_NOTICE: Final = "(This page has no text content.)"
+# For a shell whose scripts' data holds text (`appdata.py`): that text follows the notice.
+EMBEDDED_DATA_NOTICE: Final = (
+    "(This page has almost no text content: it is rendered by JavaScript. The text below is "
+    "from the data the page embeds for its scripts, without the page's layout; some of it may "
+    "not be shown on the page.)"
+)
 
 # Ids that single-page-application frameworks mount into.
 _APP_ROOT_IDS: Final = frozenset({"root", "app", "__next", "__nuxt", "svelte", "react-root"})
@@ -98,17 +104,26 @@ def looks_like_app_source(html: str) -> bool:
 
 
 def with_shell_notice(
-    markdown: str, *, scripted: bool, metadata: PageMetadata | None = None
+    markdown: str,
+    *,
+    scripted: bool,
+    metadata: PageMetadata | None = None,
+    embedded: str = "",
 ) -> str:
     """Keep what little text there is, and say in one line why it is so little.
 
     The page's own title and description come before the notice: a forum thread rendered by
     scripts still names its question there, and the model can tell whether it is worth finding.
+    The text of the page's script data (`embedded`), when it has any, comes after it.
     """
     if not is_empty_shell(markdown):
         return markdown
-    notice = EMPTY_SHELL_NOTICE if scripted else ("" if markdown else NO_TEXT_NOTICE)
+    if scripted and embedded:
+        notice = EMBEDDED_DATA_NOTICE
+    else:
+        embedded = ""
+        notice = EMPTY_SHELL_NOTICE if scripted else ("" if markdown else NO_TEXT_NOTICE)
     if not notice:
         return markdown  # a short page complete as it is (a 404 page): shown as it is
     about = metadata.lines() if metadata is not None else ""
-    return "\n\n".join(part for part in (markdown, about, notice) if part)
+    return "\n\n".join(part for part in (markdown, about, notice, embedded) if part)
