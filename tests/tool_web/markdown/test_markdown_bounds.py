@@ -537,3 +537,17 @@ def test_an_empty_shells_script_data_is_read_within_bounds(data: str) -> None:
     assert "JavaScript" in out.split("\n\n")[0]
     assert len(out) <= MAX_HTML_CHARS
     assert elapsed < 10, elapsed
+
+
+def test_many_template_expressions_are_dropped_in_one_search() -> None:
+    html = (
+        f"<main><p>{WORDS}</p>"
+        + "<div><b>{{ errors[1].message }}</b>{{ x }}</div>" * 30_000
+        + "<p>after the templates</p></main>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "after the templates" in out
+    assert "errors" not in out
+    assert elapsed < 10, elapsed

@@ -320,3 +320,21 @@ def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
     )
     assert "Regular price ~~$140.00 USD~~ Sale price $99.00 USD" in out
     assert "Share on X" not in out
+
+
+def test_a_text_that_is_only_a_template_expression_is_dropped_but_code_keeps_it() -> None:
+    # AngularJS hides `ng-cloak` alerts until it fills them in; without the script each forum
+    # post ended with `**{{ DiscussionBoard.errors[11793116].message }}**`.
+    page = html_page(
+        f"<main><p>{PROSE}</p>"
+        '<div class="Alert" ng-show="Board.errors[1]" ng-cloak>'
+        "<strong>{{ Board.errors[1].message }}</strong></div>"
+        "<p>Pass the form as <code>{{ form }}</code> and it renders its fields.</p>"
+        "<pre>&lt;form&gt;{{ form }}&lt;/form&gt;</pre>"
+        "<p>Hello {{ user.name }}, the price is shown here.</p></main>"
+    )
+    out = html_to_markdown(page)
+    assert "Board.errors" not in out
+    assert "Pass the form as `{{ form }}` and it renders its fields." in out
+    assert "```\n<form>{{ form }}</form>\n```" in out
+    assert "Hello {{ user.name }}, the price is shown here." in out

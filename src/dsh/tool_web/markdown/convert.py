@@ -24,7 +24,11 @@ from dsh.tool_web.markdown.parse import (
     tokenized_text,
 )
 from dsh.tool_web.markdown.render import MarkdownRenderer
-from dsh.tool_web.markdown.repairs import decode_protected_emails, repair_tree
+from dsh.tool_web.markdown.repairs import (
+    decode_protected_emails,
+    drop_template_placeholders,
+    repair_tree,
+)
 from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import article_body, content_root, with_title
 from dsh.tool_web.markdown.shell import (
@@ -125,6 +129,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
         return plain_to_markdown(plain_text(root)), scripted, metadata
+    if b"{{" in cleaned:
+        drop_template_placeholders(root)
     body = root.find("body")
     if body is None:
         body = root

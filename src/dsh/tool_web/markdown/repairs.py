@@ -12,6 +12,7 @@ stripping, and only on pages that have them: its search walks the whole tree).
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -433,3 +434,32 @@ def _cloudflare_decode(encoded: str) -> str | None:
     if "@" not in address or not address.isprintable() or " " in address:
         return None
     return address
+
+
+# Text that is nothing but a client-side template's expression (AngularJS's, Vue's, Handlebars'
+# `{{ DiscussionBoard.errors[11793116].message }}`): what a script would put there, in an
+# element it hides until then (`ng-cloak`, `v-if`). Shown, it is a line of code in the prose.
+# Code is left alone: a Django tutorial's `{{ form }}` is what it teaches.
+# The elements holding such a text (as their text or a child's tail). Elements, not text
+# nodes: libxml2 sorts a set of text nodes into document order in quadratic time.
+_HOLDS_TEMPLATE_TEXT: Final = etree.XPath(
+    "//*[text()[contains(., '{{')] and not(ancestor-or-self::pre or ancestor-or-self::code"
+    " or ancestor-or-self::kbd or ancestor-or-self::samp or ancestor-or-self::tt)]"
+)
+_TEMPLATE_EXPRESSION: Final = re.compile(r"\s*\{\{[^{}]{1,200}\}\}\s*")
+
+
+def drop_template_placeholders(root: etree._Element) -> None:
+    """Empty the texts that are only a template expression (call only when the page has
+    `{{`: the search walks the whole tree, in C)."""
+    for element in find_elements(_HOLDS_TEMPLATE_TEXT, root):
+        if element.text and _TEMPLATE_EXPRESSION.fullmatch(element.text):
+            element.text = _kept_space(element.text)
+        for child in element:
+            if child.tail and _TEMPLATE_EXPRESSION.fullmatch(child.tail):
+                child.tail = _kept_space(child.tail)
+
+
+def _kept_space(text: str) -> str:
+    """What separated the expression from its neighbours."""
+    return " " if text[:1].isspace() or text[-1:].isspace() else ""
