@@ -153,6 +153,24 @@ def test_table_of_contents_of_in_page_anchors_is_dropped() -> None:
     assert "Section heading" not in out
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["<h2>Table of Contents</h2>", "<p><strong>In this article:</strong></p>", "<div>目次</div>"],
+)
+def test_the_title_of_a_table_of_contents_goes_with_it(title: str) -> None:
+    # Left behind, "Table of Contents" headed the article's first section.
+    toc = "".join(f'<li><a href="#s{n}">Section heading {n}</a></li>' for n in range(5))
+    out = render(f"<div><h1>Guide</h1>{title}<ul>{toc}</ul><h2>Body</h2><p>{PROSE}</p></div>")
+    assert out == f"# Guide\n\n## Body\n\n{PROSE}"
+
+
+def test_a_sections_own_heading_over_its_contents_list_stays() -> None:
+    # nginx's module pages: the module's heading, its list of directives, then its text.
+    toc = "".join(f'<li><a href="#d{n}">directive_{n}</a></li>' for n in range(5))
+    out = render(f"<div><h2>Module ngx_http_rewrite_module</h2><ul>{toc}</ul><p>{PROSE}</p></div>")
+    assert out == f"## Module ngx_http_rewrite_module\n\n{PROSE}"
+
+
 def test_screen_reader_only_text_is_dropped_and_inline_hidden_text_is_kept() -> None:
     out = render(
         f'<p>{PROSE}</p><p>Used<span class="sr-only">Condition: used</span></p>'

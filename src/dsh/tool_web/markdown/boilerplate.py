@@ -166,6 +166,39 @@ def _is_link_list(element: etree._Element, stats: TextStats) -> bool:
     return all((a.get("href") or "").startswith("#") for a in element.iter("a"))
 
 
+# The title a table of contents is given, right before it with nothing between: left behind,
+# "Table of Contents" headed the article's first section. By its words: a short line before
+# the list is as often the section's own heading (nginx's module pages), a byline, or a
+# topic whose sub-items are the anchors.
+_CONTENTS_TITLES: Final = frozenset(
+    {
+        "table of contents", "contents", "content", "in this article", "in this post",
+        "in this guide", "on this page", "in this section", "jump to", "jump to section",
+        "skip to section", "quick links", "what's inside", "article contents", "page contents",
+        "toc", "inhaltsverzeichnis", "inhalt", "sommaire", "table des matières", "índice",
+        "contenido", "contenidos", "indice", "sommario", "inhoud", "inhoudsopgave", "spis treści",
+        "содержание", "目次", "目录", "目錄", "목차",
+    }
+)  # fmt: skip
+_MAX_CONTENTS_TITLE_CHARS: Final = 40
+_LABEL_TAGS: Final = frozenset(
+    {*HEADING_TAGS, "p", "div", "span", "strong", "b", "label", "summary"}
+)
+
+
+def _list_label(element: etree._Element, stats: TextStats) -> etree._Element | None:
+    """The title of the table of contents `element`, if one stands right before it."""
+    previous = element.getprevious()
+    if previous is None or not isinstance(previous.tag, str) or previous.tag not in _LABEL_TAGS:
+        return None
+    if (previous.tail or "").strip() or stats.links.get(previous, 0):
+        return None
+    if not 0 < stats.text.get(previous, 0) <= _MAX_CONTENTS_TITLE_CHARS:
+        return None
+    title = " ".join(string_value(previous).split()).strip(" :").casefold().replace("’", "'")
+    return previous if title in _CONTENTS_TITLES else None
+
+
 # A table of contents lists headings one per line; names linked to pop-ups in the page (a
 # paper's authors, `#auth-Jane Smith`, each with `#Aff1` superscripts) are written as a run
 # separated by commas or "and". Only the first links are looked at, so nested lists of many
@@ -470,9 +503,12 @@ def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bo
         small = stats.text.get(element, 0) <= protected
         if element.tag == "aside" and _is_content_aside(element, tokens, stats):
             stack.extend((child, blocks) for child in element)
-        elif _is_consent_layer(tokens) or (
-            small and (_looks_like_furniture(element, tokens) or _is_link_list(element, stats))
-        ):
+        elif small and _is_link_list(element, stats):
+            doomed.append(element)
+            label = _list_label(element, stats)
+            if label is not None:
+                doomed.append(label)
+        elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
             if not _is_icon_label(element, tokens, stats) and not _is_section_title(element):
                 doomed.append(element)
         elif (
@@ -498,7 +534,7 @@ def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bo
                 comment_words = frozenset()
                 stack.extend((child, names) for comment, names in comments for child in comment)
             comments = []
-    for element in doomed:
+    for element in dict.fromkeys(doomed):  # a list's title may be furniture in its own right
         stats.forget(element)
         drop_keep_tail(element)
 
