@@ -19,8 +19,15 @@ import re
 #: (``providers/_keyed_api.py``): a message can hold a whole response body or a big object's repr.
 MAX_QUOTED_CHARS = 300
 
-# Word-bounded so `max_results` is not a secret but `api_key`, `token`, `client_secret` are.
-_SECRET_KEY = re.compile(r"(^|_)(api_?key|key|token|secret|password|credential)s?($|_)", re.I)
+# Whole words of a key, so `max_results`, `tokenizer`, `passwordless` are not secrets but
+# `api_key`, `token`, `client_secret` are. `tokens` counts them (`max_tokens`): only `token`.
+_SECRET_KEY = re.compile(
+    r"(^|_)(api_?keys?|keys?|token|secrets?|passwords?|credentials?|authorization)($|_)"
+)
+# A key's words: camelCase and any punctuation part them (`clientSecret`, `X-Api-Key` and the
+# path `routes.0.api_key` of a nested key read as `client_secret`, `x_api_key`, `routes_0_api_key`).
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_A_WORD = re.compile(r"[^a-z0-9]+")
 
 # ``scheme://userinfo@``: the userinfo ends at the last ``@`` before the path, query or fragment
 # (a password may hold a raw ``@``). Whitespace ends it too, so a URL inside prose is found.
@@ -35,12 +42,17 @@ _QUERY_PARAMETER = re.compile(r"(?<=[?&])(?P<name>[\w.-]+)=(?P<value>[^&#\s'\"<>
 
 
 def looks_secret(key: str) -> bool:
-    """Whether a config key holds a secret (``api_key``, ``token``; not ``api_key_env``,
-    which names the variable that holds one)."""
-    lowered = key.lower()
-    if lowered.endswith(("_env", "_ref")):
+    """Whether a config key (or a query parameter, or a dotted path to a nested key) holds a
+    secret: ``api_key``, ``token``, ``clientSecret``, ``X-Api-Key``; not ``api_key_env`` or
+    ``secret_ref``, which name where one is, nor ``max_tokens`` or ``tokenizer``.
+
+    The one rule for every layer: the harness's config errors, ``dsh-web config`` and the
+    query parameters :func:`quoted_message` masks.
+    """
+    words = _NOT_A_WORD.sub("_", _CAMEL_BOUNDARY.sub("_", key).lower()).strip("_")
+    if words.endswith(("_env", "_ref")):
         return False
-    return bool(_SECRET_KEY.search(lowered))
+    return bool(_SECRET_KEY.search(words))
 
 
 def mask_url_credentials(value: object) -> object:
@@ -78,6 +90,6 @@ def quoted_message(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
 
 def _masked_parameter(match: re.Match[str]) -> str:
     name, value = match["name"], match["value"]
-    if value and looks_secret(name.replace("-", "_").replace(".", "_")):
+    if value and looks_secret(name):
         return f"{name}=***"
     return match[0]

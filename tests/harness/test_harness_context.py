@@ -10,8 +10,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict, HttpUrl, field_validator
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
+from dsh._text import looks_secret
 from dsh.harness import (
     ConfigError,
     Context,
@@ -291,6 +292,39 @@ def test_a_bad_config_names_the_plugin_the_key_and_what_was_expected(
     assert caught.value.code == "CONFIG_INVALID"
     assert caught.value.message == expected
     assert ctx.scope.children == []
+
+
+# Where the harness's config errors once masked by substring (any key holding "key", "token",
+# "secret", "password") and `dsh-web config` by whole word, and both erred: one rule now decides.
+@pytest.mark.parametrize(
+    ("key", "secret"),
+    [
+        ("max_tokens", False),  # a count of tokens, not a token
+        ("tokenizer", False),
+        ("passwordless", False),
+        ("keyword", False),
+        ("api_key_env", False),  # names the variable that holds the key
+        ("secret_ref", False),  # a reference resolved through the credentials
+        ("api_key", True),
+        ("token", True),
+        ("client_secret", True),
+        ("clientSecret", True),
+        ("accessToken", True),
+        ("X-Api-Key", True),
+        ("routes.0.api_key", True),
+    ],
+)
+def test_a_config_error_masks_a_value_by_the_one_secret_key_rule(key: str, secret: bool) -> None:
+    class Model(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        value: int = Field(0, alias=key)
+
+    plugin = make_plugin("p", lambda _c, _cfg: None, Config=Model)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {key: "v4lue"}, plugin_id="p")
+    assert ("v4lue" in caught.value.message) is not secret, caught.value.message
+    assert ("(got ***)" in caught.value.message) is secret
+    assert looks_secret(key) is secret  # the rule `dsh-web config` masks by
 
 
 def test_a_missing_required_key_does_not_echo_the_whole_config() -> None:

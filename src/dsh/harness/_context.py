@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
-from dsh._text import mask_url_credentials
+from dsh._text import looks_secret, mask_url_credentials
 from dsh.harness._errors import ConfigError, HarnessError
 
 if TYPE_CHECKING:
@@ -455,7 +455,7 @@ def describe_validation_error(
             problems.append(f"{key!r}: required key is missing")
         else:
             value = mask_url_credentials(item.get("input"))
-            shown = "***" if _looks_secret(key) else _short_repr(value)
+            shown = "***" if looks_secret(key) else _short_repr(value)
             problems.append(f"{key!r}: {mask_url_credentials(item['msg'])} (got {shown})")
     return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
 
@@ -463,11 +463,6 @@ def describe_validation_error(
 def _short_repr(value: object, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _looks_secret(key: str) -> bool:
-    lowered = key.lower()
-    return any(word in lowered for word in ("key", "secret", "token", "password"))
 
 
 def plugin_attribute(plugin: object, name: str) -> Sequence[str]:
