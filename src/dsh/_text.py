@@ -13,11 +13,21 @@ an install too broken to import the harness still fails in one line).
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 #: Longest exception message quoted in a one-line error, as for a provider's own message
 #: (``providers/_keyed_api.py``): a message can hold a whole response body or a big object's repr.
 MAX_QUOTED_CHARS = 300
+
+#: Longest value quoted in a config error's ``(got …)``: enough to recognise what was written.
+MAX_VALUE_CHARS = 80
+
+#: How many of a value's secrets :func:`hide_secrets` looks for in a message (a list of
+#: thousands of keys is someone's mistake; the message is bounded anyway).
+_MAX_HIDDEN = 50
+
+_MASK = "***"
 
 # Whole words of a key, so `max_results`, `tokenizer`, `passwordless` are not secrets but
 # `api_key`, `token`, `client_secret` are. `tokens` counts them (`max_tokens`): only `token`.
@@ -86,6 +96,64 @@ def quoted_message(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     text = _QUERY_PARAMETER.sub(_masked_parameter, _URL_USERINFO.sub("***@", text))
     text = one_line(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted_value(value: object, limit: int = MAX_VALUE_CHARS) -> str:
+    """A value someone gave (a config value, or part of one) as its ``repr``, fit to quote: the
+    values of secret-named keys in it as ``***`` at any depth (``{'api_key': '***'}``), then as
+    :func:`quoted_message` (URL credentials and secret-named query values masked, one line, cut
+    at ``limit``)."""
+    try:
+        text = repr(_secret_entries_masked(value))
+    except RecursionError:  # nested deeper than repr goes: nothing of it is worth quoting
+        return "…"
+    return quoted_message(text, limit)
+
+
+def hide_secrets(text: str, value: object, *, secret: bool = False) -> str:
+    """``text`` (a validator's message, which may quote the value it refused) with the secrets in
+    ``value`` as ``***``: all of ``value`` when ``secret`` (it was given for a secret-named key),
+    else the values of the secret-named keys inside it at any depth.
+
+    Each is hidden as its ``repr`` and, from four characters on, as its plain text (shorter, the
+    plain text would hide ordinary words of the message and is no secret to speak of).
+    """
+    found: list[str] = []
+    with contextlib.suppress(RecursionError):  # deeper than anything a message could quote
+        _collect_secrets(value, secret, found)
+    for shown in sorted(set(found), key=len, reverse=True):
+        text = text.replace(shown, _MASK)
+    return text
+
+
+def _secret_entries_masked(value: object) -> object:
+    if isinstance(value, dict):
+        return {
+            key: _MASK
+            if isinstance(key, str) and looks_secret(key) and item not in (None, "")
+            else _secret_entries_masked(item)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_secret_entries_masked(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_secret_entries_masked(item) for item in value)
+    return value
+
+
+def _collect_secrets(value: object, secret: bool, found: list[str]) -> None:
+    if len(found) >= _MAX_HIDDEN:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _collect_secrets(item, secret or (isinstance(key, str) and looks_secret(key)), found)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _collect_secrets(item, secret, found)
+    elif secret and isinstance(value, str | int | float) and not isinstance(value, bool):
+        found.append(repr(value))
+        if len(str(value)) >= 4:
+            found.append(str(value))
 
 
 def _masked_parameter(match: re.Match[str]) -> str:

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator, model_validator
 
 from dsh._text import looks_secret
 from dsh.harness import (
@@ -489,6 +489,107 @@ def test_a_bad_config_never_echoes_url_credentials(config: Any, expected: str) -
         assert secret not in caught.value.message
 
 
+class KeyedConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    api_key: str | None = None
+    base_url: int = 0
+    search: bool = False
+    retries: list[int] = []
+    note: str = ""
+
+    @field_validator("api_key")
+    @classmethod
+    def _looks_like_a_key(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith("sk-"):
+            # Echoes the value, as real validators do: a wrong key is still someone's key.
+            raise ValueError(f"{value!r} is not a key: it should start with sk-")
+        return value
+
+    @field_validator("note")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        if len(value) > 10:
+            raise ValueError("a note is short:\n" + "\n".join(["line of a traceback"] * 500))
+        return value
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        (
+            # A secret-named key shows no value at all, not even through its validator's words.
+            {"api_key": "pk-live-hunter2"},
+            "Invalid config for plugin 'k': 'api_key': Value error, *** is not a key: it should "
+            "start with sk- (got ***).",
+        ),
+        (
+            # A token in a query value of a URL given where something else was expected.
+            {"base_url": "https://api.example/v1?token=hunter2&page=2"},
+            "Invalid config for plugin 'k': 'base_url': Input should be a valid integer, unable "
+            "to parse string as an integer (got 'https://api.example/v1?token=***&page=2').",
+        ),
+        (
+            # A mapping given for a flag: its secret-named entries are masked at any depth.
+            {"search": {"provider": "exa", "auth": {"api_key": "hunter2"}}},
+            "Invalid config for plugin 'k': 'search': Input should be a valid boolean "
+            "(got {'provider': 'exa', 'auth': {'api_key': '***'}}).",
+        ),
+    ],
+)
+def test_a_bad_config_never_echoes_a_secret_value(config: Any, expected: str) -> None:
+    plugin = make_plugin("k", lambda _c, _cfg: None, Config=KeyedConfig)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, config, plugin_id="k")
+    assert caught.value.code == "CONFIG_INVALID"
+    assert caught.value.message == expected
+    assert "hunter2" not in caught.value.message
+
+
+def test_a_model_validator_quoting_the_whole_config_never_echoes_its_secrets() -> None:
+    class Whole(BaseModel):
+        api_key: str | None = None
+        base_url: str = ""
+
+        @model_validator(mode="before")
+        @classmethod
+        def _complete(cls, data: Any) -> Any:
+            if isinstance(data, dict) and "base_url" not in data:
+                raise ValueError(f"a base_url is needed with {data!r}")
+            return data
+
+    plugin = make_plugin("w", lambda _c, _cfg: None, Config=Whole)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {"api_key": "sk-hunter2"}, plugin_id="w")
+    assert "hunter2" not in caught.value.message
+    assert "a base_url is needed with {'api_key': ***}" in caught.value.message
+
+
+def test_a_validators_long_multi_line_message_is_one_bounded_line() -> None:
+    plugin = make_plugin("k", lambda _c, _cfg: None, Config=KeyedConfig)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {"note": "x" * 20}, plugin_id="k")
+    message = caught.value.message
+    assert message.startswith(
+        "Invalid config for plugin 'k': 'note': Value error, a note is short: line of a traceback"
+    )
+    assert message.endswith("… (got 'xxxxxxxxxxxxxxxxxxxx').")
+    assert "\n" not in message
+    assert len(message) < 400
+
+
+def test_a_config_with_many_problems_names_the_first_few_and_counts_the_rest() -> None:
+    plugin = make_plugin("k", lambda _c, _cfg: None, Config=KeyedConfig)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {"retries": ["x"] * 1000, "a" * 10_000: 1}, plugin_id="k")
+    message = caught.value.message
+    assert message.startswith(
+        "Invalid config for plugin 'k': 'retries.0': Input should be a valid integer, unable to "
+        "parse string as an integer (got 'x'); 'retries.1': "
+    )
+    assert message.endswith("; and 996 more problems.")
+    assert len(message) < 1000
+
+
 def test_masking_a_long_dotted_config_value_takes_linear_time() -> None:
     # The URL masker once tried a scheme at every word start: on dotted text ("a.a.a...") each
     # try ran to the end, so a 200,000-character value took tens of seconds to report.
@@ -498,6 +599,5 @@ def test_masking_a_long_dotted_config_value_takes_linear_time() -> None:
     with pytest.raises(ConfigError) as caught:
         Context().plugin(plugin, {"proxy": value}, plugin_id="net")
     elapsed = time.perf_counter() - start
-    assert "http://***@proxy.example" in caught.value.message
     assert "hunter2" not in caught.value.message
     assert elapsed < 5, elapsed  # generous: milliseconds when linear

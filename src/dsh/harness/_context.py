@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
-from dsh._text import looks_secret, mask_url_credentials
+from dsh._text import hide_secrets, looks_secret, quoted_message, quoted_value
 from dsh.harness._errors import ConfigError, HarnessError
 
 if TYPE_CHECKING:
@@ -446,23 +446,31 @@ def describe_validation_error(
     problems: list[str] = []
     fields = sorted(model.model_fields) if model is not None else []
     known = ", ".join(fields) or "no keys"
-    for item in error.errors():
-        key = ".".join(str(part) for part in item["loc"]) or "(config)"
+    errors = error.errors()
+    for item in errors[:_MAX_PROBLEMS]:
+        path = ".".join(str(part) for part in item["loc"]) or "(config)"
+        key = quoted_value(path)  # a key is the user's text too: one line, bounded
         if item["type"] == "extra_forbidden":
             hint = f" (expected one of: {known})" if len(item["loc"]) == 1 else ""
-            problems.append(f"unknown key {key!r}{hint}")
+            problems.append(f"unknown key {key}{hint}")
         elif item["type"] == "missing":
-            problems.append(f"{key!r}: required key is missing")
+            problems.append(f"{key}: required key is missing")
         else:
-            value = mask_url_credentials(item.get("input"))
-            shown = "***" if looks_secret(key) else _short_repr(value)
-            problems.append(f"{key!r}: {mask_url_credentials(item['msg'])} (got {shown})")
+            # The validator's own words may quote the value (a custom validator's f"{v!r}"):
+            # the secrets in it are hidden there too, then it is one line and bounded.
+            value, secret = item.get("input"), looks_secret(path)
+            shown = "***" if secret else quoted_value(value)
+            said = quoted_message(hide_secrets(str(item["msg"]), value, secret=secret))
+            problems.append(f"{key}: {said} (got {shown})")
+    if len(errors) > _MAX_PROBLEMS:
+        more = len(errors) - _MAX_PROBLEMS
+        problems.append(f"and {more} more problem{'s' if more > 1 else ''}")
     return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
 
 
-def _short_repr(value: object, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+# The first problems of a config say what to fix; a list of a thousand wrong items does not
+# need a thousand sentences.
+_MAX_PROBLEMS = 5
 
 
 def plugin_attribute(plugin: object, name: str) -> Sequence[str]:
