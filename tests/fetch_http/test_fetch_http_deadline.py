@@ -15,6 +15,7 @@ from dsh.web import (
 )
 from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
 from support.local_http import LocalServer, Request, write_head
+from support.quoting import LOUD_TEXT, assert_quoted
 
 
 def drip(started: asyncio.Event | None = None, *, every: float = 0.05) -> object:
@@ -113,6 +114,18 @@ async def test_already_aborted_signal_never_connects(
         fetcher.fetch(WebFetchRequest(server.url("/")), AbortSignal.abort()), WEB_ABORTED
     )
     assert server.requests == []
+
+
+async def test_an_abort_reason_is_quoted_masked_on_one_bounded_line(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/", "hello")
+    url = server.url("/")
+    error = await expect_error(
+        make_fetcher().fetch(WebFetchRequest(url), AbortSignal.abort(RuntimeError(LOUD_TEXT))),
+        WEB_ABORTED,
+    )
+    assert_quoted(error.message, f"Fetching {url} was aborted: ")
 
 
 async def test_abort_through_the_seam(server: LocalServer, make_fetcher: MakeFetcher) -> None:

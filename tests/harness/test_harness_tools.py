@@ -26,6 +26,7 @@ from dsh.harness import (
     race_signal,
 )
 from support.cancellation import CleanupRecorder
+from support.quoting import LOUD_TEXT, assert_quoted
 
 Handler = Callable[[Mapping[str, Any], ToolExecution], Awaitable["ToolResult | str"]]
 
@@ -526,6 +527,16 @@ async def test_abort_before_the_call_does_not_run_the_tool() -> None:
     assert result.code == "ABORTED"
     assert result.text == "Error: Tool t was aborted: user stop"
     assert not ran
+
+
+async def test_an_abort_reason_is_quoted_masked_on_one_bounded_line() -> None:
+    # The reason is the caller's text: it reaches the model, so it is quoted like an exception.
+    registry = ToolRegistry()
+    registry.register(tool("t", echo))
+    result = await registry.execute("t", {}, signal=AbortSignal.abort(RuntimeError(LOUD_TEXT)))
+    assert result.code == "ABORTED"
+    assert_quoted(result.text, "Error: Tool t was aborted: ")
+    assert_quoted(AbortError(RuntimeError(LOUD_TEXT)).message, "")
 
 
 async def test_abort_during_the_call_ends_a_tool_that_ignores_it(

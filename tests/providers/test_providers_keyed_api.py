@@ -24,6 +24,7 @@ from dsh.providers._keyed_api import (
 )
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
 from support.local_http import LocalServer, Request, write_head, write_response
+from support.quoting import LOUD_TEXT, assert_quoted
 
 KEY = "k-secret-abcdef-0123456789"
 
@@ -470,6 +471,15 @@ async def test_abort_before_the_request_sends_nothing(
     error = await failure(client, server, signal=AbortSignal.abort())
     assert error.code == WEB_ABORTED
     assert server.requests == []
+
+
+async def test_an_abort_reason_is_quoted_masked_on_one_bounded_line(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    server.respond_json("/search", {})
+    error = await failure(client, server, signal=AbortSignal.abort(RuntimeError(LOUD_TEXT)))
+    assert error.code == WEB_ABORTED
+    assert_quoted(error.message, "The Exa search was aborted: ")
 
 
 async def test_abort_while_waiting_for_the_response(

@@ -12,6 +12,7 @@ from web_seam_stubs import Blocking, Cap, Stub
 
 from dsh.harness import AbortController, AbortError, AbortSignal
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError, WebRuntime
+from support.quoting import LOUD_TEXT, assert_quoted
 
 
 def others() -> set[asyncio.Task[object]]:
@@ -40,6 +41,14 @@ async def test_aborted_before_the_call_never_starts_the_provider(cap: Cap, web: 
     error = await aborted_call(cap, web, AbortSignal.abort())
     assert error.message == f"The web {cap.name} was aborted before it finished."
     assert provider.calls == []
+
+
+async def test_an_abort_reason_is_quoted_masked_on_one_bounded_line(
+    cap: Cap, web: WebRuntime
+) -> None:
+    cap.register(web, Stub("p"))
+    error = await aborted_call(cap, web, AbortSignal.abort(RuntimeError(LOUD_TEXT)))
+    assert_quoted(error.message, f"The web {cap.name} was aborted: ")
 
 
 async def test_aborted_before_the_call_wins_over_a_selection_error(

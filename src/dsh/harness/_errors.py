@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dsh._text import quoted_message
+
 
 class HarnessError(Exception):
     """An error with a stable string ``code`` and a message written for the reader (often a model).
@@ -30,7 +32,9 @@ class AbortError(HarnessError):
 
     def __init__(self, reason: BaseException | None = None, message: str | None = None):
         self.reason = reason
-        text = message or (str(reason) if reason is not None and str(reason) else None)
+        # The reason is the caller's text (it may be long, multi-line, or quote a proxy URL):
+        # quoted like an exception's message, since it reaches a model or a log.
+        text = message or (quoted_message(str(reason)) if reason is not None else None)
         super().__init__("ABORTED", text or "The operation was aborted.")
 
     @property

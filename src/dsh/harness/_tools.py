@@ -14,6 +14,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from dsh._text import quoted_message
 from dsh.harness._abort import AbortController, AbortSignal
 from dsh.harness._errors import AbortError, HarnessError
 
@@ -427,7 +428,9 @@ def _error_result(error: HarnessError) -> ToolResult:
 
 
 def _aborted_result(name: str, reason: BaseException | None) -> ToolResult:
-    detail = f": {reason}" if reason is not None and str(reason) else "."
+    # The caller's reason, quoted: one line, bounded, URL credentials and query secrets masked.
+    text = quoted_message(str(reason)) if reason is not None else ""
+    detail = f": {text}" if text else "."
     return ToolResult.error("ABORTED", f"Tool {name} was aborted{detail}")
 
 

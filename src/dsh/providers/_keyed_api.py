@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr
 
+from dsh._text import quoted_message
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
 from dsh.web import (
     WEB_ABORTED,
@@ -354,7 +355,9 @@ async def post_json(
             return await race_signal(attempts, signal)
     except AbortError as error:
         reason = error.reason
-        detail = f": {redact(str(reason), secret)}" if reason is not None and str(reason) else "."
+        # The caller's reason, quoted: one line, bounded, URL credentials and query secrets masked.
+        text = quoted_message(redact(str(reason), secret)) if reason is not None else ""
+        detail = f": {text}" if text else "."
         raise WebError(
             WEB_ABORTED,
             f"The {provider} {operation} was aborted{detail}",

@@ -421,7 +421,7 @@ def _reason_text(reason: BaseException | None) -> str:
     """``.`` or ``: <the reason as the tail of a sentence>.``."""
     while isinstance(reason, AbortError) and reason.reason is not None:
         reason = reason.reason  # an AbortError wrapping a reason: say the reason
-    text = str(reason).strip() if reason is not None else ""
+    text = quoted_message(str(reason)) if reason is not None else ""  # the caller's text
     if not text or text == _DEFAULT_ABORT_TEXT:
         return " before it finished."
     if text[0].isupper() and (len(text) == 1 or text[1].islower()):

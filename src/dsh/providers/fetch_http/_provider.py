@@ -15,6 +15,7 @@ from http.cookiejar import CookieJar, DefaultCookiePolicy
 
 import httpx
 
+from dsh._text import quoted_message
 from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
@@ -335,7 +336,9 @@ def _unsupported(url: str, header: str | None) -> WebError:
 
 
 def _aborted(url: httpx.URL, reason: BaseException | None) -> WebError:
-    detail = f": {reason}" if reason is not None and str(reason) else "."
+    # The caller's reason, quoted: one line, bounded, URL credentials and query secrets masked.
+    text = quoted_message(str(reason)) if reason is not None else ""
+    detail = f": {text}" if text else "."
     return WebError(WEB_ABORTED, f"Fetching {url} was aborted{detail}")
 
 
