@@ -24,7 +24,7 @@ from dsh.providers._keyed_api import (
 )
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
 from support.local_http import LocalServer, Request, write_head, write_response
-from support.quoting import LOUD_TEXT, assert_quoted
+from support.quoting import LOUD_TEXT, SECRETS, assert_quoted
 
 KEY = "k-secret-abcdef-0123456789"
 
@@ -461,6 +461,48 @@ def test_retry_after_parsing() -> None:
     assert retry_after_seconds(email.utils.formatdate(now + 30, usegmt=True), now=now) == 30.0
     for unusable in (None, "", "soon", "nan", "inf", "Mon, 99 Foo 2024"):
         assert retry_after_seconds(unusable, now=now) is None
+
+
+# -- text the provider's server wrote ------------------------------------------------------------
+async def test_an_error_message_is_quoted_masked_on_one_bounded_line(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    sequence(server, [(400, {}, json.dumps({"error": LOUD_TEXT}).encode())])
+    error = await failure(client, server)
+    assert_quoted(error.message, "Exa API error (HTTP 400): ")
+
+
+async def test_a_location_with_credentials_is_masked(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    where = "https://user:hunter2@mirror.example/search?token=t0ken-value&page=2"
+    server.respond("/search", status=302, headers={"Location": where})
+    error = await failure(client, server)
+    assert error.message.startswith(
+        "Exa API redirected (HTTP 302) to https://***@mirror.example/search?token=***&page=2; "
+    )
+
+
+async def test_a_malformed_answer_quoted_by_the_http_library_is_masked_and_bounded(
+    client: httpx.AsyncClient, server: LocalServer
+) -> None:
+    # h11 quotes the header line it refused: here a proxy URL with its password, and more.
+    line = "bad header line via http://user:hunter2@proxy.example/?token=t0ken-value " + "x" * 9000
+
+    async def malformed(_request: Request, writer: asyncio.StreamWriter) -> None:
+        writer.write(f"HTTP/1.1 200 OK\r\n{line}\r\n\r\n".encode())
+        await writer.drain()
+
+    server.route("/search", malformed)
+    error = await failure(client, server)
+    assert error.message.startswith(
+        f"The Exa API at {server.origin} did not answer: RemoteProtocolError: illegal header "
+        "line: bytearray(b'bad header line via http://***@proxy.example/?token=*** xxx"
+    )
+    assert error.message.endswith("….")
+    assert len(error.message) < 450
+    for secret in SECRETS:
+        assert secret not in error.message
 
 
 # -- abort and deadline ---------------------------------------------------------------------------

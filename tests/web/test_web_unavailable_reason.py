@@ -12,6 +12,7 @@ from dsh.web import (
     WebError,
     WebRuntime,
 )
+from support.quoting import LOUD_TEXT, assert_quoted
 
 
 async def failure(cap: Cap, web: WebRuntime) -> WebError:
@@ -90,6 +91,15 @@ async def test_a_long_reason_is_cut(cap: Cap, web: WebRuntime) -> None:
     error = await failure(cap, web)
     assert "x" * 199 + "…" in error.message
     assert "x" * 200 not in error.message
+
+
+async def test_a_reason_is_masked_on_one_bounded_line(cap: Cap, web: WebRuntime) -> None:
+    # A provider may explain with the URL it could not use, proxy password and token included.
+    cap.register(web, ExplainedStub("exa", LOUD_TEXT))
+    error = await failure(cap, web)
+    assert_quoted(error.details["reasons"]["exa"], "", limit=200)
+    assert error.details["reasons"]["exa"] in error.message
+    assert "\n" not in error.message
 
 
 async def test_the_reason_of_an_available_provider_is_never_asked(

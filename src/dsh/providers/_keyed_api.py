@@ -232,10 +232,9 @@ def _message_in(value: Any) -> str | None:
 
 
 def _clean(message: str, secret: str | None) -> str:
-    text = " ".join(redact(message, secret).split())
-    if len(text) > _MAX_MESSAGE_CHARS:
-        text = text[: _MAX_MESSAGE_CHARS - 1] + "…"
-    return text
+    """Text the API's server wrote (an error message, a Location), fit for the model: the key
+    redacted, URL credentials and secret-named query values masked, one line, bounded."""
+    return quoted_message(redact(message, secret), _MAX_MESSAGE_CHARS)
 
 
 def _error_text(raw: bytes, content_type: str) -> str | None:
@@ -267,8 +266,9 @@ def _cause(error: BaseException) -> str:
 
 
 def _cause_sentence(error: BaseException, secret: str | None) -> str:
-    """:func:`_cause` redacted, ending in exactly one full stop (httpx's own may end in one)."""
-    return redact(_cause(error), secret).rstrip(".") + "."
+    """:func:`_cause` redacted and quoted (httpx quotes what the server sent: a header line, a
+    URL), ending in exactly one full stop (httpx's own may end in one)."""
+    return _clean(_cause(error), secret).rstrip(".") + "."
 
 
 def _os_error_text(error: BaseException) -> str | None:

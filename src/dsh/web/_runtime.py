@@ -254,9 +254,8 @@ def _unavailable_reason(entry: _Registration[P]) -> str | None:
         return None
     if not isinstance(reason, str):
         return None
-    text = " ".join(reason.split()).rstrip(".")
-    if len(text) > _MAX_REASON_CHARS:
-        text = text[: _MAX_REASON_CHARS - 1] + "…"
+    # The provider's words may quote the URL it could not use: masked, one line, bounded.
+    text = quoted_message(reason, _MAX_REASON_CHARS).rstrip(".")
     return text or None
 
 
