@@ -434,16 +434,27 @@ async def test_a_timeout_fires_while_the_tool_ignores_its_signal(
     no_leaked_tasks()
 
 
-async def test_a_one_second_timeout_is_reported_in_the_singular() -> None:
+async def test_a_one_second_timeout_is_reported_in_the_singular(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # "after 1 seconds" read as a typo in every model transcript; 0.02 stays plural above.
     registry = ToolRegistry(cooperative_grace=0.01)
+    loop = asyncio.get_running_loop()
+    real_time = loop.time
+    skipped = 0.0
 
     async def cooperative(_args: Mapping[str, Any], execution: ToolExecution) -> str:
+        nonlocal skipped
+        # The second is not waited for: the loop's clock moves past the registry's own timer
+        # (set before the tool started), which fires on the next turn as it would a second on.
+        skipped += 1.0
         await execution.signal.wait()
         raise HarnessError("WEB_ABORTED", "The web fetch was aborted.")
 
     registry.register(tool("slow", cooperative, timeout=1))
-    result = await registry.execute("slow", {})
+    with monkeypatch.context() as patch:
+        patch.setattr(loop, "time", lambda: real_time() + skipped)
+        result = await registry.execute("slow", {})
     assert result.code == "TOOL_TIMEOUT"
     assert result.text == "Error: Tool slow timed out after 1 second."
 
