@@ -367,6 +367,50 @@ def test_unknown_keys_of_mixed_types_are_a_config_error() -> None:
     )
 
 
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [{"id": LONG, "name": "a"}, {"id": LONG, "name": "b"}],  # duplicate id
+        [{"id": "w", "name": "x", LONG: 1, "also\nthis": 2}],  # unknown keys
+        [{"id": LONG, "name": "x", "config": []}],  # config not a mapping
+    ],
+)
+def test_the_lists_own_text_is_quoted_on_one_bounded_line(data: object) -> None:
+    # The ids and keys are the user's text: a pasted blob must not become the whole message.
+    with pytest.raises(ConfigError) as caught:
+        parse_plugin_list(data)
+    assert caught.value.message.startswith("config: plugin #")
+    assert "\n" not in caught.value.message
+    assert len(caught.value.message) < 250, len(caught.value.message)
+
+
+def test_an_unknown_plugins_name_and_id_are_quoted_on_one_bounded_line(greeters: str) -> None:
+    entries = parse_plugin_list([{"id": "line one\nline two " + LONG, "name": "fake\n" + LONG}])
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), entries)
+    assert caught.value.code == "PLUGIN_NOT_FOUND"
+    message = caught.value.message
+    assert message.startswith("Plugin 'line one\\nline two xxx")
+    assert "is not installed" in message
+    assert "\n" not in message
+    assert len(message) < 600, len(message)
+
+
+def test_a_bad_config_under_a_long_id_is_one_bounded_line(greeters: str) -> None:
+    entries = parse_plugin_list(
+        [{"id": LONG, "name": "fake-greeter", "config": {"timeout": "soon"}}]
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), entries)
+    assert caught.value.code == "CONFIG_INVALID"
+    assert caught.value.message.startswith("Invalid config for plugin 'xxx")
+    assert caught.value.message.endswith("(got 'soon').")
+    assert len(caught.value.message) < 400, len(caught.value.message)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -356,7 +356,9 @@ class Context:
         label = plugin_id or name
         apply = getattr(plugin, "apply", None)
         if not callable(apply):
-            raise ConfigError(f"Plugin {label!r} ({name}) has no apply(ctx, config) function.")
+            raise ConfigError(
+                f"Plugin {quoted_value(label)} ({name}) has no apply(ctx, config) function."
+            )
         self._check_inject(plugin, label, name)
         validated = validate_plugin_config(plugin, config, label=label)
         child = Context._fork(self, Scope(label, self._scope))
@@ -367,7 +369,7 @@ class Context:
         except Exception as error:
             # A plugin's own bug keeps its type, but with several plugins in the list the
             # traceback (and the surfaces' one-line error) must say whose apply() raised it.
-            error.add_note(f"raised by the apply() of plugin {label!r} ({name})")
+            error.add_note(f"raised by the apply() of plugin {quoted_value(label)} ({name})")
             raise
         return child
 
@@ -375,7 +377,8 @@ class Context:
         missing = [s for s in getattr(plugin, "inject", ()) if not self.has(s)]
         if missing:
             raise ConfigError(
-                f"Plugin {label!r} ({name}) needs the service(s) {', '.join(map(repr, missing))}, "
+                f"Plugin {quoted_value(label)} ({name}) needs the service(s) "
+                f"{', '.join(map(repr, missing))}, "
                 "which no loaded plugin provides. Load the plugin that provides it first.",
                 code="SERVICE_MISSING",
             )
@@ -407,7 +410,7 @@ def _apply(apply: Callable[..., object], child: Context, config: object, label: 
     if inspect.isawaitable(outcome):
         if inspect.iscoroutine(outcome):
             outcome.close()
-        raise ConfigError(f"Plugin {label!r}: apply() must be synchronous.")
+        raise ConfigError(f"Plugin {quoted_value(label)}: apply() must be synchronous.")
 
 
 async def _dispose_quietly(scope: Scope) -> None:
@@ -420,17 +423,19 @@ def validate_plugin_config(plugin: object, config: object, *, label: str) -> Any
     model = getattr(plugin, "Config", None)
     if model is None:
         if config not in (None, {}):
-            raise ConfigError(f"Plugin {label!r} takes no config, but config was given.")
+            raise ConfigError(
+                f"Plugin {quoted_value(label)} takes no config, but config was given."
+            )
         return None
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        raise ConfigError(f"Plugin {label!r}: Config must be a pydantic model class.")
+        raise ConfigError(f"Plugin {quoted_value(label)}: Config must be a pydantic model class.")
     if isinstance(config, model):
         return config
     if config is None:
         config = {}
     if not isinstance(config, dict):
         raise ConfigError(
-            f"Plugin {label!r}: config must be a mapping of keys to values, "
+            f"Plugin {quoted_value(label)}: config must be a mapping of keys to values, "
             f"not {type(config).__name__}."
         )
     try:
@@ -465,7 +470,7 @@ def describe_validation_error(
     if len(errors) > _MAX_PROBLEMS:
         more = len(errors) - _MAX_PROBLEMS
         problems.append(f"and {more} more problem{'s' if more > 1 else ''}")
-    return f"Invalid config for plugin {label!r}: " + "; ".join(problems) + "."
+    return f"Invalid config for plugin {quoted_value(label)}: " + "; ".join(problems) + "."
 
 
 # The first problems of a config say what to fix; a list of a thousand wrong items does not

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from dsh._text import quoted_message
+from dsh._text import MAX_VALUE_CHARS, quoted_message, quoted_value
 from dsh.harness._context import Context, _dispose_quietly, validate_plugin_config
 from dsh.harness._errors import ConfigError
 
@@ -59,7 +59,7 @@ def parse_plugin_list(data: object, *, source: str = "config") -> list[PluginEnt
         unknown = sorted(set(item) - {"id", "name", "config"}, key=str)
         if unknown:
             raise ConfigError(
-                f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; "
+                f"{where}: unknown key(s) {_listed(unknown)}; "
                 "a plugin entry has `id`, `name` and `config`."
             )
         name = item.get("name")
@@ -69,13 +69,13 @@ def parse_plugin_list(data: object, *, source: str = "config") -> list[PluginEnt
         if not isinstance(plugin_id, str) or not plugin_id.strip():
             raise ConfigError(f"{where}: `id` must be a non-empty string.")
         if plugin_id in seen:
-            raise ConfigError(f"{where}: duplicate plugin id {plugin_id!r}.")
+            raise ConfigError(f"{where}: duplicate plugin id {quoted_value(plugin_id)}.")
         seen.add(plugin_id)
         config = item.get("config")
         if config is None:
             config = {}
         if not isinstance(config, dict):
-            raise ConfigError(f"{where} ({plugin_id!r}): `config` must be a mapping.")
+            raise ConfigError(f"{where} ({quoted_value(plugin_id)}): `config` must be a mapping.")
         entries.append(PluginEntry(id=plugin_id, name=name, config=config))
     return entries
 
@@ -119,7 +119,7 @@ def _yaml_problem(error: yaml.YAMLError, text: str) -> str:
         character = error.character
         code = character if isinstance(character, int) else ord(character[:1] or "\0")
         return f" at {_at(line, column)}: unacceptable character #x{code:04x}: {error.reason}."
-    return f": {error}"
+    return f": {quoted_message(str(error))}"
 
 
 def _at(line: int, column: int) -> str:
@@ -155,12 +155,19 @@ def available_plugins() -> list[str]:
 
 def resolve_plugin(name: str) -> object:
     """The plugin object behind ``name`` in the ``dsh.plugins`` entry-point group."""
-    return _resolve(name, f"Plugin {name!r}")
+    return _resolve(name, f"Plugin {quoted_value(name)}")
 
 
 def _subject(entry: PluginEntry) -> str:
-    """How a loader error names a list entry: its id, then the plugin name (once each)."""
-    return f"Plugin {entry.id!r} ({entry.name})"
+    """How a loader error names a list entry: its id, then the plugin name (once each); both
+    are the user's text, quoted on one line and bounded."""
+    return f"Plugin {quoted_value(entry.id)} ({quoted_message(entry.name, MAX_VALUE_CHARS)})"
+
+
+def _listed(keys: Sequence[object], most: int = 5) -> str:
+    """The first ``most`` of ``keys`` quoted (``'a', 'b', …``): a list entry's unknown keys."""
+    shown = ", ".join(quoted_value(key) for key in keys[:most])
+    return shown + (", …" if len(keys) > most else "")
 
 
 def _resolve(name: str, subject: str) -> object:
@@ -226,14 +233,15 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
         for service in getattr(plugin, "provides", ()):
             if ctx.has(service):
                 raise ConfigError(
-                    f"Plugin {entry.id!r} ({entry.name}) provides service {service!r}, "
+                    f"{_subject(entry)} provides service {service!r}, "
                     "which the context already has.",
                     code="SERVICE_DUPLICATE",
                 )
             if service in providers:
                 other = resolved[providers[service]][0].id
                 raise ConfigError(
-                    f"Plugins {other!r} and {entry.id!r} both provide service {service!r}."
+                    f"Plugins {quoted_value(other)} and {quoted_value(entry.id)} both provide "
+                    f"service {service!r}."
                 )
             providers[service] = index
     needs: list[set[int]] = []
@@ -244,7 +252,7 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
                 deps.add(providers[service])
             elif not ctx.has(service):
                 raise ConfigError(
-                    f"Plugin {entry.id!r} ({entry.name}) needs service {service!r}, which no "
+                    f"{_subject(entry)} needs service {service!r}, which no "
                     "plugin in the list provides. Add the plugin that provides it.",
                     code="SERVICE_MISSING",
                 )
