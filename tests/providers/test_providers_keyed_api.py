@@ -611,6 +611,21 @@ def test_check_base_url_rejects(bad: str) -> None:
         check_base_url(bad)
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "ftp://api.example/" + "p" * 5000,
+        "http://api.example/" + "p" * 5000,  # plain http to a remote host
+        "https://api.example:port/" + "p" * 5000,
+    ],
+)
+def test_check_base_url_quotes_a_long_url_bounded(bad: str) -> None:
+    # The message reaches the model (an env var's URL checked at call time) and the config error.
+    with pytest.raises(ValueError, match=r"^'(ftp|http|https)://api\.example") as caught:
+        check_base_url(bad)
+    assert len(str(caught.value)) < 400, len(str(caught.value))
+
+
 def test_check_base_url_strips_the_trailing_slash() -> None:
     assert check_base_url(" https://api.exa.ai/ ") == "https://api.exa.ai"
     assert check_base_url("http://127.0.0.1:8080/v1/") == "http://127.0.0.1:8080/v1"

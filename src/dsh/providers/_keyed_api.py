@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr
 
-from dsh._text import quoted_message
+from dsh._text import quoted_message, quoted_value
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
 from dsh.web import (
     WEB_ABORTED,
@@ -75,6 +75,7 @@ ACCEPT_ENCODING = "gzip, deflate"
 _ACCEPTED_ENCODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
 #: Longest provider message quoted in an error (they are sometimes whole HTML pages).
 _MAX_MESSAGE_CHARS = 300
+_MAX_URL_CHARS = 120  # a base URL quoted in a message
 _REDACTED = "[redacted]"
 
 
@@ -107,27 +108,26 @@ def check_base_url(value: str) -> str:
     """``value`` without a trailing slash, or ValueError saying what is wrong with it.
 
     The messages quote the URL only up to its query and without userinfo: a gateway URL may carry
-    a token there, and these messages reach the model and the logs.
+    a token there, and these messages reach the model and the logs. Quoted on one line and
+    bounded, like any text the project does not control.
     """
     text = value.strip()
-    shown = _shown_url(text)
+    shown = quoted_value(_shown_url(text), _MAX_URL_CHARS)
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError as error:
-        raise ValueError(f"{shown!r} is not a valid URL ({error})") from None
+        raise ValueError(f"{shown} is not a valid URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(
-            f"{shown!r} is not an http(s) URL with a host, such as https://api.example"
-        )
+        raise ValueError(f"{shown} is not an http(s) URL with a host, such as https://api.example")
     if parts.username or parts.password:
         raise ValueError("a base URL must not carry credentials; use the api key settings")
     if parts.query or parts.fragment:
-        raise ValueError(f"{shown!r} must not have a query or fragment")
+        raise ValueError(f"{shown} must not have a query or fragment")
     if parts.scheme == "http" and not is_loopback_host(parts.hostname):
         # Every request to a base URL carries an API key; on plain http anyone on the path reads it.
         raise ValueError(
-            f"{text!r} uses plain http to a remote host, and https is required: every request "
+            f"{shown} uses plain http to a remote host, and https is required: every request "
             "carries an API key (http is allowed only to localhost, 127.0.0.0/8 and ::1)"
         )
     return text.rstrip("/")
