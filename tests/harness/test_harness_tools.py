@@ -104,6 +104,22 @@ def test_an_invalid_schema_is_refused() -> None:
     assert '"type": "object"' in caught.value.message
 
 
+def test_a_refused_name_or_schema_is_quoted_on_one_bounded_line() -> None:
+    # A plugin's tool is registered while the plugins load: the error is the operator's line.
+    registry = ToolRegistry()
+    with pytest.raises(HarnessError) as caught:
+        registry.register(tool("line\n" + "x" * 5000, echo))
+    assert caught.value.code == "INVALID_TOOL_NAME"
+    assert caught.value.message.startswith("Tool name 'line\\nxxx")
+    assert len(caught.value.message) < 250, len(caught.value.message)
+    huge = {"type": "object", "properties": {"q": {"type": ["x" * 5000]}}}
+    with pytest.raises(HarnessError) as caught:
+        registry.register(tool("bad", echo, parameters=huge))
+    assert caught.value.code == "INVALID_TOOL_SCHEMA"
+    assert caught.value.message.startswith("Tool 'bad' has an invalid parameters schema: ")
+    assert len(caught.value.message) < 400, len(caught.value.message)
+
+
 def test_definitions_are_sorted_by_name() -> None:
     registry = ToolRegistry()
     for name in ("zeta", "alpha", "mid"):

@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from dsh._text import quoted_message
+from dsh._text import quoted_message, quoted_value
 from dsh.harness._abort import AbortController, AbortSignal
 from dsh.harness._errors import AbortError, HarnessError
 
@@ -150,8 +150,8 @@ class ToolRegistry:
         if not isinstance(definition.name, str) or not _TOOL_NAME.fullmatch(definition.name):
             raise HarnessError(
                 "INVALID_TOOL_NAME",
-                f"Tool name {definition.name!r} is not accepted by the model APIs: use 1-64 "
-                "characters from a-z, A-Z, 0-9, '_' and '-'.",
+                f"Tool name {quoted_value(definition.name)} is not accepted by the model APIs: "
+                "use 1-64 characters from a-z, A-Z, 0-9, '_' and '-'.",
             )
         parameters = dict(definition.parameters)
         try:
@@ -159,7 +159,9 @@ class ToolRegistry:
         except jsonschema.SchemaError as error:
             raise HarnessError(
                 "INVALID_TOOL_SCHEMA",
-                f"Tool {definition.name!r} has an invalid parameters schema: {error.message}",
+                # jsonschema quotes the offending part of the schema, however big: bounded.
+                f"Tool {definition.name!r} has an invalid parameters schema: "
+                f"{quoted_message(error.message)}",
             ) from None
         if parameters.get("type") != "object":
             raise HarnessError(
