@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsh._text import quoted_message
 from dsh.providers._keyed_api import (
     PostJson,
     array_at,
@@ -38,6 +39,9 @@ PAUSE_TURN = "pause_turn"
 #: How often a turn paused before any search result is continued before it is reported. Each
 #: continuation is another model call, paid and within the same `timeout`.
 MAX_CONTINUATIONS = 2
+# The API's own codes in an error (stop_reason, error_code): each one short line, a few of them.
+_MAX_CODE_CHARS = 80
+_MAX_CODES = 3
 
 SYSTEM_PROMPT = (
     "You are the search backend of a tool. Search the web with the web_search tool, using the "
@@ -118,7 +122,8 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
     blocks = [object_at(PROVIDER, f"content[{n}]", block) for n, block in enumerate(content)]
     results = [(n, b) for n, b in enumerate(blocks) if b.get("type") == RESULT_TYPE]
     if not results:
-        stop = text_or_none(data.get("stop_reason")) or "unknown"
+        # The API's own text, quoted: a broken gateway may put anything there.
+        stop = quoted_message(text_or_none(data.get("stop_reason")) or "unknown", _MAX_CODE_CHARS)
         raise WebError(
             WEB_PROVIDER_ERROR,
             "DeepSeek ran no web search for this query: its response has no "
@@ -134,7 +139,8 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
     for block_index, block in results:
         inner = block.get("content")
         if isinstance(inner, dict) and inner.get("type") == "web_search_tool_result_error":
-            errors.append(text_or_none(inner.get("error_code")) or "unknown")
+            code = text_or_none(inner.get("error_code")) or "unknown"
+            errors.append(quoted_message(code, _MAX_CODE_CHARS))
             continue
         if not isinstance(inner, list):
             raise unprocessable(PROVIDER, "a web_search_tool_result block has no result list")
@@ -156,10 +162,12 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
                 )
             )
     if not searched:
+        codes = list(dict.fromkeys(errors))  # one per search: the same code many times is one
+        shown = ", ".join(codes[:_MAX_CODES]) + (", …" if len(codes) > _MAX_CODES else "")
         raise WebError(
             WEB_PROVIDER_ERROR,
-            f"DeepSeek web search failed (error_code: {', '.join(errors)}).",
-            details={"provider": PROVIDER, "error_codes": errors},
+            f"DeepSeek web search failed (error_code: {shown}).",
+            details={"provider": PROVIDER, "error_codes": codes[:_MAX_CODES]},
         )
     return WebSearchResult(sources=tuple(sources))
 
