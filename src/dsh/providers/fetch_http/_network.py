@@ -28,6 +28,7 @@ from typing import Protocol
 import httpcore
 import httpx
 
+from dsh._text import quoted_value
 from dsh.providers.fetch_http._guard import (
     IPAddress,
     NetworkPolicy,
@@ -220,7 +221,8 @@ def guarded_transport(
     else:
         if importlib.util.find_spec("socksio") is None:
             raise ValueError(
-                f"proxy {proxy!r} is a SOCKS proxy, which needs the 'socksio' package "
+                # Quoted without its password: the message reaches logs and tracebacks whole.
+                f"proxy {quoted_value(proxy)} is a SOCKS proxy, which needs the 'socksio' package "
                 "(pip install 'httpx[socks]'); or use an http:// proxy"
             )
         proxy_pool = httpcore.AsyncSOCKSProxy(
