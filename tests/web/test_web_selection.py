@@ -154,6 +154,18 @@ async def test_environment_variable_is_reported_as_the_origin(
     )
 
 
+async def test_a_long_chosen_id_is_quoted_bounded(
+    cap: Cap, web: WebRuntime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The variable is the operator's text (a pasted blob, say); the model reads the error.
+    cap.register(web, Stub("a"))
+    monkeypatch.setenv(cap.env, "ghost " + "x" * 5000)
+    error = await failure(cap, web)
+    assert error.code == WEB_PROVIDER_CONFIGURED_MISSING
+    assert error.message.startswith(f"The web {cap.name} provider 'ghost xxx")
+    assert len(error.message) < 500, len(error.message)
+
+
 async def test_config_wins_over_the_environment(cap: Cap, monkeypatch: pytest.MonkeyPatch) -> None:
     web = WebRuntime(**{cap.setting: "a"})
     cap.register(web, Stub("a"))

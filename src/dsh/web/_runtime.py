@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Generic, Literal, TypeVar
 
-from dsh._text import quoted_message
+from dsh._text import quoted_message, quoted_value
 from dsh.harness import AbortController, AbortError, AbortSignal, applying_plugin, race_signal
 from dsh.web._errors import (
     WEB_ABORTED,
@@ -160,11 +160,12 @@ class _Registry(Generic[P]):
         if wanted is not None:
             entry = entries.get(wanted)
             if entry is None:
+                shown = quoted_value(wanted)  # the operator's text: one line, bounded
                 raise WebError(
                     WEB_PROVIDER_CONFIGURED_MISSING,
-                    f"The {self.noun} {wanted!r} chosen by {origin} is not registered "
+                    f"The {self.noun} {shown} chosen by {origin} is not registered "
                     f"(registered {self.capability} providers: {registered}). Load the plugin "
-                    f"that provides {wanted!r}, or choose a registered provider with "
+                    f"that provides {shown}, or choose a registered provider with "
                     f"{self.how_to_choose}.",
                     details={
                         "capability": self.capability,
