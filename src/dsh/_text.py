@@ -1,9 +1,11 @@
 """Quoting text the project does not control (an exception's message, a config value) safely.
 
 The rules for what a person or a model may see of it, in one place: secret-looking config keys
-(:func:`looks_secret`), the user and password of a URL (:func:`mask_url_credentials`), and an
-exception's message inside a one-line error (:func:`quoted_message`: secrets masked, one line,
-bounded).
+(:func:`looks_secret`), the user and password of a URL (:func:`mask_url_credentials`), an
+exception's message (or any text someone else wrote: an abort reason, a server's error, a
+provider's words) inside a one-line error (:func:`quoted_message`: secrets masked, one line,
+bounded), a value someone gave (:func:`quoted_value`: its ``repr`` so, secret-named entries
+masked too) and the secrets of a value a validator's message may repeat (:func:`hide_secrets`).
 
 It sits below every layer and imports only the standard library (an import-linter contract
 checks it): the harness, the seam, the app and the CLI all use it, and the CLI must be able to
