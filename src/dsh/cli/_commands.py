@@ -141,8 +141,16 @@ def _emit(text: str) -> None:
         raise OutputClosedError from None
 
 
+def _stdout_is_unicode() -> bool:
+    """Whether standard output encodes every character (UTF-8/16/32). Otherwise it replaces
+    what it cannot encode with ``?`` (see ``_tolerant_streams``): fine for text a person reads,
+    a silently wrong value in JSON or YAML, which have exact ASCII escapes instead."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return encoding.startswith("utf")
+
+
 def _emit_json(data: object) -> None:
-    _emit(json.dumps(data, ensure_ascii=False, indent=2))
+    _emit(json.dumps(data, ensure_ascii=not _stdout_is_unicode(), indent=2))
 
 
 async def _fetch(ctx: Context, url: str, *, as_json: bool) -> int:
@@ -250,7 +258,8 @@ def _print_config(config: str | None, *, as_json: bool) -> int:
     else:
         import yaml
 
-        _emit(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+        unicode = _stdout_is_unicode()
+        _emit(yaml.safe_dump(data, sort_keys=False, allow_unicode=unicode, width=100).rstrip())
     return EXIT_OK
 
 
