@@ -6,6 +6,7 @@ import asyncio
 import email.utils
 import gzip
 import json
+import socket
 import time
 from collections.abc import AsyncIterator
 
@@ -333,6 +334,32 @@ async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> 
     assert error.code == WEB_PROVIDER_ERROR
     assert error.message == (
         f"Could not reach the Exa API at {closed.origin}: ConnectError: Connection refused."
+    )
+
+
+async def test_a_host_name_that_does_not_resolve_names_the_resolver_error(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An offline machine: getaddrinfo fails with a negative EAI_* code, which os.strerror does
+    # not know. Before: "ConnectError: Unknown error -3."
+    def offline(host: object, *_args: object, **_kwargs: object) -> object:
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", offline)
+    with pytest.raises(WebError) as caught:
+        await post_json(
+            client,
+            provider="Exa",
+            url="https://api.exa.invalid/search",
+            headers={"x-api-key": KEY},
+            body={"query": "q"},
+            secret=KEY,
+            time_limit=10.0,
+        )
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == (
+        "Could not reach the Exa API at https://api.exa.invalid: ConnectError: "
+        "Temporary failure in name resolution."
     )
 
 

@@ -35,6 +35,7 @@ import ipaddress
 import json
 import logging
 import os
+import socket
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
@@ -281,6 +282,11 @@ def _os_error_text(error: BaseException) -> str | None:
     inner: BaseException | None = error
     while inner is not None and id(inner) not in seen:
         seen.add(id(inner))
+        if isinstance(inner, socket.gaierror) and inner.strerror:
+            # A name lookup: its errno is a negative EAI_* code that os.strerror does not know
+            # ("Unknown error -3"); its own text is the resolver's ("Temporary failure in name
+            # resolution"), the first thing an offline machine runs into.
+            return str(inner.strerror)
         if isinstance(inner, OSError) and inner.errno:
             return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
         inner = inner.__cause__ or inner.__context__
