@@ -21,7 +21,7 @@ from dsh.harness import (
 from dsh.providers.deepseek import api_plugin, official_plugin
 from dsh.providers.exa import plugin as exa_plugin
 from dsh.providers.perplexity import plugin as perplexity_plugin
-from dsh.web import WebSearchRequest, web_of
+from dsh.web import WebSearchRequest, describe_selection, web_of
 from support.local_http import LocalServer
 
 PLUGINS = [
@@ -122,3 +122,73 @@ async def test_an_unknown_config_key_fails_before_anything_is_applied() -> None:
     assert "Invalid config for plugin 's'" in caught.value.message
     assert "unknown key 'baseURL'" in caught.value.message
     assert not ctx.has("web")
+
+
+KEYED = [
+    ("web-search-exa", "EXA_API_KEY"),
+    ("web-search-perplexity", "PERPLEXITY_API_KEY"),
+    ("web-search-deepseek", "DEEPSEEK_API_KEY"),
+]
+
+
+def _load_error(entry_point: str, config: str) -> str:
+    from dsh.harness import ConfigError
+
+    ctx = Context(credentials=Credentials(MappingSource({})))
+    entries = parse_plugin_list(
+        yaml.safe_load(
+            f"- {{id: web, name: dsh-web}}\n- {{id: s, name: {entry_point}, {config}}}\n"
+        )
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(ctx, entries)
+    assert not ctx.has("web")
+    return caught.value.message
+
+
+@pytest.mark.parametrize(("entry_point", "variable"), KEYED, ids=[k[0] for k in KEYED])
+@pytest.mark.parametrize("form", ["${%s}", "$%s"])
+async def test_a_variable_reference_as_the_literal_key_is_refused(
+    entry_point: str, variable: str, form: str
+) -> None:
+    # Nothing expands references: before, "${EXA_API_KEY}" itself was sent as the key, and the
+    # provider's 401 never said why.
+    reference = form % variable
+    message = _load_error(entry_point, f'config: {{api_key: "{reference}"}}')
+    assert message == (
+        f"Invalid config for plugin 's': 'api_key': Value error, {reference!r} looks like a "
+        "reference to an environment variable, but `api_key` is the key itself and is not "
+        f"expanded; to read the key from that variable, set `api_key_env: {variable}` instead "
+        "(got ***)."
+    )
+
+
+@pytest.mark.parametrize(("entry_point", "variable"), KEYED, ids=[k[0] for k in KEYED])
+@pytest.mark.parametrize("form", ["${%s}", "$%s"])
+async def test_a_dollar_in_the_key_variable_name_is_refused(
+    entry_point: str, variable: str, form: str
+) -> None:
+    # Before: the provider was unavailable with "$EXA_API_KEY is not set" while EXA_API_KEY was.
+    reference = form % variable
+    message = _load_error(entry_point, f'config: {{api_key_env: "{reference}"}}')
+    assert message == (
+        f"Invalid config for plugin 's': 'api_key_env': Value error, `api_key_env` is the name "
+        f"of the variable, without `$` or braces: write `api_key_env: {variable}` (got ***)."
+    )
+
+
+async def test_a_key_or_variable_name_with_a_dollar_inside_is_kept() -> None:
+    ctx = Context(credentials=Credentials(MappingSource({"MY$KEY": "k"})))
+    entries = parse_plugin_list(
+        yaml.safe_load(
+            "- {id: web, name: dsh-web}\n"
+            "- {id: a, name: web-search-exa, config: {api_key: 'ab$cd'}}\n"
+            "- {id: b, name: web-search-perplexity, config: {api_key_env: 'MY$KEY'}}\n"
+        )
+    )
+    load_plugins(ctx, entries)
+    try:
+        # Both loaded, and both available: each has a key.
+        assert describe_selection(web_of(ctx))["search"].startswith("WEB_PROVIDER_AMBIGUOUS: ")
+    finally:
+        await ctx.dispose()

@@ -35,6 +35,7 @@ import ipaddress
 import json
 import logging
 import os
+import re
 import socket
 import time
 from abc import ABC, abstractmethod
@@ -44,7 +45,7 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from dsh._text import quoted_message, quoted_value
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
@@ -686,6 +687,10 @@ def timeout_field(default: float = DEFAULT_TIMEOUT) -> Any:
     )
 
 
+#: ``$NAME`` or ``${NAME}``, a shell's reference to an environment variable.
+_VARIABLE_REFERENCE = re.compile(r"\$(?P<brace>\{)?(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?(brace)\})")
+
+
 class KeyedApiConfig(BaseModel):
     """What every keyed search provider is configured with: whose key, which endpoint, how long.
 
@@ -700,6 +705,35 @@ class KeyedApiConfig(BaseModel):
     api_key_env: str = Field(min_length=1, description=_KEY_ENV_DOC)
     base_url: BaseUrl | None = Field(default=None, description=f"API base. {_HTTPS_NOTE}")
     timeout: float = timeout_field()
+
+    # Nothing expands `$VAR` / `${VAR}` in a config (the seeds have no such syntax), yet it is
+    # the habit of docker-compose files and MCP client configs: taken as written, the reference
+    # itself was sent as the key (the provider's 401 never said why), or named a variable that
+    # cannot exist ("$EXA_API_KEY is not set" while EXA_API_KEY was). Only a whole value of that
+    # shape is refused: a real key or a custom credential reference may contain a `$`.
+    @field_validator("api_key", mode="after")
+    @classmethod
+    def _not_a_reference(cls, value: SecretStr | None) -> SecretStr | None:
+        text = value.get_secret_value().strip() if value is not None else ""
+        match = _VARIABLE_REFERENCE.fullmatch(text)
+        if match:
+            raise ValueError(
+                f"{text!r} looks like a reference to an environment variable, but `api_key` is "
+                "the key itself and is not expanded; to read the key from that variable, set "
+                f"`api_key_env: {match['name']}` instead"
+            )
+        return value
+
+    @field_validator("api_key_env", mode="after")
+    @classmethod
+    def _a_bare_name(cls, value: str) -> str:
+        match = _VARIABLE_REFERENCE.fullmatch(value.strip())
+        if match:
+            raise ValueError(
+                "`api_key_env` is the name of the variable, without `$` or braces: write "
+                f"`api_key_env: {match['name']}`"
+            )
+        return value
 
 
 # -- the shared provider skeleton -----------------------------------------------------------------
