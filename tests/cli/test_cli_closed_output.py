@@ -119,3 +119,16 @@ def test_a_closed_stdin_for_the_stdio_server_is_one_error_line(loopback_config: 
     )
     assert done.stdout == ""
     assert done.returncode == 2
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["tools"], ["config", "--json"]])
+def test_a_full_disk_is_an_os_error_not_a_bug(loopback_config: Path, argv: list[str]) -> None:
+    # `dsh-web tools > /dev/full`. Before: "INTERNAL: OSError: [Errno 28] No space left on
+    # device (run with --debug for the traceback)", as if dsh-web had crashed.
+    with open("/dev/full", "w") as full:
+        done = _cli(*argv, "--config", str(loopback_config), stdout=full.fileno())
+    assert one_line(done.stderr) == (
+        "dsh-web: error: OS_ERROR: Cannot write to standard output: No space left on device."
+    )
+    assert done.returncode == 1

@@ -18,7 +18,7 @@ from dsh.app import (
     load_context,
     plugin_load_failure,
 )
-from dsh.cli._main import CommandError, OutputClosedError
+from dsh.cli._main import CommandError, OutputClosedError, OutputFailedError
 from dsh.cli._parser import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, EXIT_WEB
 from dsh.cli._spinner import spinner
 from dsh.harness import (
@@ -139,6 +139,9 @@ def _emit(text: str) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         raise OutputClosedError from None
+    except OSError as error:
+        # A full disk (ENOSPC), an I/O error: the place the output goes failed, not dsh-web.
+        raise OutputFailedError(error) from None
 
 
 def _stdout_is_unicode() -> bool:

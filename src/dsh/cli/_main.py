@@ -40,6 +40,15 @@ class OutputClosedError(Exception):
     """Standard output's reader went away (``dsh-web ... | head``) before all was written."""
 
 
+class OutputFailedError(CommandError):
+    """Writing to standard output failed (a full disk, an I/O error): ``OS_ERROR``, exit 1,
+    and no --debug hint, since the traceback would only show where we wrote."""
+
+    def __init__(self, error: OSError) -> None:
+        reason = error.strerror or str(error) or type(error).__name__
+        super().__init__("OS_ERROR", f"Cannot write to standard output: {reason}.", EXIT_UNEXPECTED)
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
@@ -59,8 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:
         if debug:
             traceback.print_exc()
+        if isinstance(error, OutputFailedError):
+            # What is still buffered would fail again at exit ("Exception ignored ...").
+            _discard(sys.stdout)
         code, message, status = describe_failure(error)
-        hint = status == EXIT_UNEXPECTED or getattr(error, "traceback_hint", False)
+        hint = (status == EXIT_UNEXPECTED and not isinstance(error, OutputFailedError)) or (
+            getattr(error, "traceback_hint", False)
+        )
         _error_line(code, message + (_HINT if hint and not debug else ""))
         return status
 
@@ -140,4 +154,4 @@ def _tolerant_streams() -> None:
             reconfigure(errors="replace")
 
 
-__all__ = ["CommandError", "OutputClosedError", "describe_failure", "main"]
+__all__ = ["CommandError", "OutputClosedError", "OutputFailedError", "describe_failure", "main"]
