@@ -97,6 +97,31 @@ def test_an_unreadable_file_from_the_environment_says_where_its_name_came_from(
     assert raised.value.message.endswith(": No such file or directory.")
 
 
+async def test_a_home_relative_name_is_expanded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An MCP client's "args" and "env" reach dsh-web without a shell: nobody expands the `~`.
+    # Before: "Cannot read config file '~/web.yaml': No such file or directory."
+    (tmp_path / "web.yaml").write_text("- id: web\n  name: dsh-web\n", encoding="utf-8")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert plugin_entries("~/web.yaml") == [PluginEntry(id="web", name="dsh-web")]
+    monkeypatch.setenv("DSH_WEB_CONFIG", "~/web.yaml")
+    assert plugin_entries() == [PluginEntry(id="web", name="dsh-web")]
+
+
+def test_a_missing_relative_name_says_where_it_was_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A server started by an MCP client runs in a directory the user never chose.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as raised:
+        plugin_entries("web.yaml")
+    assert raised.value.message == (
+        f"Cannot read config file 'web.yaml' (looked for {str(tmp_path / 'web.yaml')!r}): "
+        "No such file or directory."
+    )
+
+
 def test_a_bad_plugin_config_is_a_config_error() -> None:
     entries = [
         PluginEntry("web", "dsh-web"),

@@ -133,11 +133,16 @@ def read_plugin_list(path: str | Path) -> list[PluginEntry]:
     Unlike an in-memory list, a file must name at least one plugin: an empty file (or only
     comments, ``null`` or ``[]``) is far more likely a mistake than a wish for no tools.
     """
-    file = Path(path)
+    # `~` too: an MCP client's "args" and "env" reach us without a shell to expand it.
+    file = Path(path).expanduser()
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
-        raise ConfigError(f"Cannot read config file {str(file)!r}: {error.strerror}.") from None
+        # A relative name is looked for in a working directory the user may never have chosen
+        # (a server started by an MCP client): say which file that was.
+        where = str(file.absolute())
+        shown = f"{str(path)!r}" + (f" (looked for {where!r})" if where != str(path) else "")
+        raise ConfigError(f"Cannot read config file {shown}: {error.strerror}.") from None
     except UnicodeDecodeError as error:
         raise ConfigError(f"{file}: not UTF-8 text ({error.reason}).") from None
     data = _load_yaml(text, str(file))
