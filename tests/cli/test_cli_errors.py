@@ -60,3 +60,17 @@ async def test_an_empty_config_file_is_not_an_empty_harness(tmp_path: Path) -> N
         f"dsh-web: error: CONFIG_INVALID: {path}: the plugin list is empty; list the plugins to "
         "load (see docs/configuration.md), or omit --config to use the embedded default."
     )
+
+
+async def test_a_list_without_dsh_web_names_the_plugin_to_add(tmp_path: Path) -> None:
+    # Before: "... which no plugin in the list provides. Add the plugin that provides it.", and
+    # nothing said that the `web` service is the dsh-web plugin's.
+    path = tmp_path / "tool-only.yaml"
+    path.write_text("- id: tool-web\n  name: tool-web\n", encoding="utf-8")
+    done = await run_cli("tools", "--config", str(path))
+    assert done.status == 2
+    assert _one_line(done.stderr) == (
+        "dsh-web: error: SERVICE_MISSING: Plugin 'tool-web' (tool-web) needs service 'web', "
+        "which no plugin in the list provides. Add the plugin that provides it "
+        "(installed: dsh-web)."
+    )

@@ -290,7 +290,7 @@ def test_a_missing_injected_service(greeters: str) -> None:
     assert caught.value.code == "SERVICE_MISSING"
     assert caught.value.message == (
         "Plugin 'tool' (fake-greet-tool) needs service 'greeter', which no plugin in the list "
-        "provides. Add the plugin that provides it."
+        "provides. Add the plugin that provides it (installed: fake-greeter)."
     )
 
 

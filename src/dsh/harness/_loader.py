@@ -256,9 +256,11 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
             if service in providers:
                 deps.add(providers[service])
             elif not ctx.has(service):
+                installed = ", ".join(_installed_providers(service))
                 raise ConfigError(
                     f"{_subject(entry)} needs service {service!r}, which no "
-                    "plugin in the list provides. Add the plugin that provides it.",
+                    "plugin in the list provides. Add the plugin that provides it"
+                    + (f" (installed: {installed})." if installed else "."),
                     code="SERVICE_MISSING",
                 )
         needs.append(deps)
@@ -277,6 +279,21 @@ def _order(resolved: Sequence[tuple[PluginEntry, object]], ctx: Context) -> list
         order.append(ready[0])
         placed.add(ready[0])
     return order
+
+
+def _installed_providers(service: str) -> list[str]:
+    """The installed plugins whose ``provides`` has ``service``: what a list that lacks it
+    should add (``tool-web`` needs ``web``, which only ``dsh-web`` provides). Loading them is
+    paid only on this error path; one that fails to import is simply not suggested."""
+    names: set[str] = set()
+    for entry_point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            plugin = entry_point.load()
+        except Exception:  # a broken third-party plugin must not hide the error
+            continue
+        if service in getattr(plugin, "provides", ()):
+            names.add(entry_point.name)
+    return sorted(names)
 
 
 def _find_cycle(needs: Sequence[set[int]], placed: set[int]) -> list[int]:
