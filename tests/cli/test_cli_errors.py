@@ -74,3 +74,20 @@ async def test_a_list_without_dsh_web_names_the_plugin_to_add(tmp_path: Path) ->
         "which no plugin in the list provides. Add the plugin that provides it "
         "(installed: dsh-web)."
     )
+
+
+async def test_one_value_where_a_list_is_expected_shows_the_list(tmp_path: Path) -> None:
+    # Before: "'allowed_hosts': Input should be a valid tuple (got '127.0.0.1')" (Python's word
+    # for the type, and no hint of the YAML to write).
+    path = tmp_path / "hosts.yaml"
+    path.write_text(
+        "- id: web\n  name: dsh-web\n- id: fetch\n  name: web-fetch-http\n"
+        "  config: {allowed_hosts: 127.0.0.1}\n",
+        encoding="utf-8",
+    )
+    done = await run_cli("tools", "--config", str(path))
+    assert done.status == 2
+    assert _one_line(done.stderr) == (
+        "dsh-web: error: CONFIG_INVALID: Invalid config for plugin 'fetch': 'allowed_hosts': "
+        "Input should be a list, even of one item: [\"127.0.0.1\"] (got '127.0.0.1')."
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import logging
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from contextvars import ContextVar
@@ -17,7 +18,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
-from dsh._text import hide_secrets, looks_secret, quoted_message, quoted_value
+from dsh._text import (
+    MAX_VALUE_CHARS,
+    hide_secrets,
+    looks_secret,
+    mask_url_credentials,
+    quoted_message,
+    quoted_value,
+)
 from dsh.harness._errors import ConfigError, HarnessError
 
 if TYPE_CHECKING:
@@ -465,7 +473,8 @@ def describe_validation_error(
             # the secrets in it are hidden there too, then it is one line and bounded.
             value, secret = item.get("input"), looks_secret(path)
             shown = "***" if secret else quoted_value(value)
-            said = quoted_message(hide_secrets(str(item["msg"]), value, secret=secret))
+            message = _sequence_message(value, secret) if item["type"] in _SEQUENCE else None
+            said = message or quoted_message(hide_secrets(str(item["msg"]), value, secret=secret))
             problems.append(f"{key}: {said} (got {shown})")
     if len(errors) > _MAX_PROBLEMS:
         more = len(errors) - _MAX_PROBLEMS
@@ -476,6 +485,20 @@ def describe_validation_error(
 # The first problems of a config say what to fix; a list of a thousand wrong items does not
 # need a thousand sentences.
 _MAX_PROBLEMS = 5
+
+#: pydantic's error types for a value that is not a sequence; their words are Python's
+#: ("Input should be a valid tuple"), not the YAML of the config file.
+_SEQUENCE = frozenset({"list_type", "tuple_type", "set_type", "frozen_set_type"})
+
+
+def _sequence_message(value: object, secret: bool) -> str:
+    """For a single value written where a list is expected: the list to write instead."""
+    if secret or not isinstance(value, str | int | float | bool):
+        return "Input should be a list"
+    example = quoted_message(json.dumps([mask_url_credentials(value)], ensure_ascii=False))
+    if len(example) > MAX_VALUE_CHARS:
+        return "Input should be a list"
+    return f"Input should be a list, even of one item: {example}"
 
 
 def plugin_attribute(plugin: object, name: str) -> Sequence[str]:
