@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import ipaddress
+import socket
 
 import httpx
 import pytest
@@ -16,6 +17,7 @@ from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.web import (
     WEB_BLOCKED_URL,
     WEB_INVALID_URL,
+    WEB_PROVIDER_ERROR,
     TextBody,
     WebFetchProvider,
     WebFetchRequest,
@@ -315,6 +317,40 @@ async def test_requests_go_through_the_configured_proxy(
     assert request.target == "http://origin.example/page"
     assert request.headers["host"] == "origin.example"
     assert "proxy-authorization" not in request.headers
+
+
+async def test_a_proxy_that_refuses_is_named_not_the_target(make_fetcher: MakeFetcher) -> None:
+    # Before: "Could not connect to origin.example (fetching ...)": the operator went looking
+    # at a site that was never contacted.
+    closed = await LocalServer("127.0.0.1").start()
+    await closed.close()  # nothing listens on this loopback port any more
+    fetcher = make_fetcher(proxy=closed.origin)
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest("http://origin.example/page")), WEB_PROVIDER_ERROR
+    )
+    assert error.message == (
+        f"Could not connect to the proxy 127.0.0.1:{closed.port} (fetching "
+        "http://origin.example/page): Connection refused."
+    )
+
+
+async def test_a_proxy_whose_name_does_not_resolve_says_so(
+    make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: "Could not connect to origin.example (fetching ...): Unknown error -3." (the
+    # resolver's EAI code through os.strerror).
+    def offline(host: object, *_args: object, **_kwargs: object) -> object:
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", offline)
+    fetcher = make_fetcher(proxy="http://user:pw@proxy.invalid:3128")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest("http://origin.example/page")), WEB_PROVIDER_ERROR
+    )
+    assert error.message == (
+        "Could not connect to the proxy proxy.invalid:3128 (fetching "
+        "http://origin.example/page): Temporary failure in name resolution."
+    )
 
 
 async def test_through_a_proxy_literal_private_hosts_are_still_refused(

@@ -42,6 +42,7 @@ from dsh.web import WEB_BLOCKED_URL, WebError
 __all__ = [
     "Connector",
     "GuardedNetworkBackend",
+    "ProxyConnectError",
     "TcpConnector",
     "guarded_transport",
 ]
@@ -156,6 +157,52 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
         return await super().handle_async_request(request)
 
 
+class ProxyConnectError(httpcore.ConnectError):
+    """The proxy itself could not be reached (refused, unresolvable): not the target's fault.
+
+    With a proxy every TCP connection goes to the proxy, so a failure to open one is the
+    proxy's; without this, httpx reports a plain ``ConnectError`` that reads as the target's.
+    """
+
+    def __init__(self, proxy: str, error: Exception) -> None:
+        super().__init__(f"Could not connect to the proxy {proxy}: {error}")
+        self.proxy = proxy
+
+
+class _ProxyNetworkBackend(httpcore.AsyncNetworkBackend):
+    """httpcore's AnyIO backend, its connection failures marked as the proxy's."""
+
+    def __init__(self) -> None:
+        self._backend = httpcore.AnyIOBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's backend signature
+        local_address: str | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        try:
+            return await self._backend.connect_tcp(
+                host, port, timeout, local_address, socket_options
+            )
+        except httpcore.ConnectError as error:
+            shown = f"[{host}]" if ":" in host else host
+            raise ProxyConnectError(f"{shown}:{port}", error) from error
+
+    async def connect_unix_socket(
+        self,
+        path: str,
+        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's backend signature
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        return await self._backend.connect_unix_socket(path, timeout, socket_options)
+
+    async def sleep(self, seconds: float) -> None:
+        await self._backend.sleep(seconds)
+
+
 # httpx.AsyncClient's own defaults. A bare httpx.Limits() means no limit at all (max_connections
 # and max_keepalive_connections None), so a pool built from it could grow without bound.
 _DEFAULT_LIMITS = httpx.Limits(
@@ -217,6 +264,7 @@ def guarded_transport(
             max_connections=limits.max_connections,
             max_keepalive_connections=limits.max_keepalive_connections,
             keepalive_expiry=limits.keepalive_expiry,
+            network_backend=_ProxyNetworkBackend(),
         )
     else:
         if importlib.util.find_spec("socksio") is None:
@@ -232,5 +280,6 @@ def guarded_transport(
             max_connections=limits.max_connections,
             max_keepalive_connections=limits.max_keepalive_connections,
             keepalive_expiry=limits.keepalive_expiry,
+            network_backend=_ProxyNetworkBackend(),
         )
     return _GuardedTransport(proxy_pool, policy, static_check=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import threading
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 
@@ -22,7 +23,7 @@ from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
 from dsh.providers.fetch_http._decode import choose_encoding, decode, strip_controls
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
-from dsh.providers.fetch_http._network import Connector, guarded_transport
+from dsh.providers.fetch_http._network import Connector, ProxyConnectError, guarded_transport
 from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
@@ -283,6 +284,8 @@ def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
     cause = _cause(error)
     if isinstance(error, httpx.ProxyError):
         message = f"The proxy failed to fetch {url}: {cause}."
+    elif isinstance(error, httpx.ConnectError) and (proxy := _unreachable_proxy(error)):
+        message = f"Could not connect to the proxy {proxy} (fetching {url}): {cause}."
     elif isinstance(error, httpx.ConnectError):
         message = f"Could not connect to {url.host} (fetching {url}): {cause}."
     elif isinstance(error, httpx.DecodingError):
@@ -290,6 +293,18 @@ def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
     else:
         message = f"Fetching {url} failed: {cause}."
     return WebError(WEB_PROVIDER_ERROR, message, details={"url": str(url)})
+
+
+def _unreachable_proxy(error: BaseException) -> str | None:
+    """``host:port`` of the proxy that could not be reached, when that is what ``error`` is."""
+    seen: set[int] = set()
+    inner: BaseException | None = error
+    while inner is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        if isinstance(inner, ProxyConnectError):
+            return inner.proxy
+        inner = inner.__cause__ or inner.__context__
+    return None
 
 
 def _cause(error: BaseException) -> str:
@@ -303,6 +318,10 @@ def _cause(error: BaseException) -> str:
     text = ""
     while inner is not None and id(inner) not in seen:
         seen.add(id(inner))
+        if isinstance(inner, socket.gaierror) and inner.strerror:
+            # A name lookup (the proxy's): its errno is a negative EAI_* code that os.strerror
+            # does not know ("Unknown error -3"); its own text is the resolver's.
+            return str(inner.strerror)
         if isinstance(inner, OSError) and inner.errno:
             return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
         text = text or str(inner).strip()
