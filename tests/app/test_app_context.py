@@ -122,6 +122,20 @@ def test_a_missing_relative_name_says_where_it_was_looked_for(
     )
 
 
+async def test_a_closed_context_says_it_is_closed() -> None:
+    # Before: "Context has no service 'web'; load the plugin that provides it." after close(),
+    # which sends the caller after a plugin list that was fine.
+    ctx = build_context()
+    assert ctx.web is not None
+    await close(ctx)
+    with pytest.raises(AttributeError) as raised:
+        _ = ctx.web
+    assert str(raised.value) == (
+        "Context has no service 'web': the context was closed (close(ctx) or ctx.dispose()); "
+        "build a new one."
+    )
+
+
 def test_a_bad_plugin_config_is_a_config_error() -> None:
     entries = [
         PluginEntry("web", "dsh-web"),

@@ -286,6 +286,12 @@ class Context:
         try:
             return self._services.by_name[name]
         except KeyError:
+            if self._scope.disposed:
+                # Its plugins are unloaded: the plugin list is not what is wrong.
+                raise AttributeError(
+                    f"Context has no service {name!r}: the context was closed (close(ctx) or "
+                    "ctx.dispose()); build a new one."
+                ) from None
             raise AttributeError(
                 f"Context has no service {name!r}; load the plugin that provides it."
             ) from None
