@@ -20,6 +20,27 @@ def _clean(monkeypatch: pytest.MonkeyPatch) -> None:
     scrub_environment(monkeypatch)
 
 
+@pytest.mark.parametrize(
+    ("argv", "extra", "helped"),
+    [
+        (["fetch", "https://a.example", "https://b.example"], "https://b.example", "fetch"),
+        (["tools", "--json"], "--json", "tools"),
+        (["config", "--format", "mcp"], "--format mcp", "config"),
+        (["--debug", "mcp", "stdio"], "stdio", "mcp"),
+    ],
+)
+def test_an_extra_argument_points_to_the_command_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str], extra: str, helped: str
+) -> None:
+    # Before: "(see `dsh-web --help`)", whose page lists the commands but none of their options.
+    status, out, err = run_main(argv, capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err) == (
+        f"dsh-web: error: USAGE: unrecognized arguments: {extra} (see `dsh-web {helped} --help`)"
+    )
+
+
 def test_a_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run_main(["tools", "--format", "xml"], capsys)
     assert status == 2

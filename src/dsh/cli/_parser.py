@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import NoReturn
 
 EXIT_OK = 0
@@ -35,9 +36,24 @@ exit status:
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (with a code) and exit status 2."""
 
+    #: The subcommands' parsers by name (set on the main parser by :func:`build_parser`).
+    commands: dict[str, Parser]
+
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"dsh-web: error: USAGE: {message} (see `{self.prog} --help`)\n")
         raise SystemExit(EXIT_USAGE)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: None = None
+    ) -> argparse.Namespace:
+        # argparse reports arguments no parser took from the top parser, whose help lists the
+        # commands but none of their options: point to the chosen command's help instead.
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            commands: dict[str, Parser] = getattr(self, "commands", {})
+            command = commands.get(getattr(parsed, "command", None) or "", self)
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
 
 
 def parse_http_address(value: str) -> tuple[str, int]:
@@ -87,10 +103,13 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
+    parser.commands = {}
+
     def add(name: str, help_text: str) -> Parser:
         sub: Parser = commands.add_parser(
             name, help=help_text, description=help_text, parents=[per_command]
         )
+        parser.commands[name] = sub
         return sub
 
     fetch = add("fetch", "Fetch one URL with web_fetch and print what the model sees.")
