@@ -1,4 +1,16 @@
-"""dsh-web: one stable pair of web tools for LLM agents over swappable backends."""
+"""dsh-web: one stable pair of web tools for LLM agents over swappable backends.
+
+Where to start:
+
+- ``dsh.app``: ``build_context()`` (or ``build_context("web.yaml")``) gives a context whose
+  ``ctx.tools.execute("web_fetch", {"url": ...})`` runs a tool as a model host would, whose
+  ``ctx.tools.definitions()`` export with ``dsh.harness.to_openai`` / ``to_anthropic`` /
+  ``to_mcp``, and whose ``ctx.system_prompt.render()`` is the tools' guidance; release it with
+  ``await dsh.app.close(ctx)``.
+- ``dsh.tool_web``: the model-facing tools themselves (schemas, prompt sections, renderers).
+- ``dsh.web``: the seam (``ctx.web``): request/result types, ``WebError`` and its codes.
+- ``dsh.mcp``: ``serve()``, the MCP server; the ``dsh-web`` command line is ``dsh.cli``.
+"""
 
 from __future__ import annotations
 

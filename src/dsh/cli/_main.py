@@ -50,6 +50,7 @@ class OutputFailedError(CommandError):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `dsh-web` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
     _tolerant_streams()
     args = build_parser().parse_args(argv)
     debug = bool(getattr(args, "debug", False))

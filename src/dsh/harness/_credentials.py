@@ -16,6 +16,8 @@ from dsh.harness._errors import HarnessError
 
 
 class CredentialSource(Protocol):
+    """Where credentials come from: ``get(reference)`` is the secret, or None when unset."""
+
     def get(self, reference: str) -> str | None: ...
 
 

@@ -28,6 +28,8 @@ def serve(config: str | Path | None = None, *, http: tuple[str, int] | None = No
 async def serve_async(
     config: str | Path | None = None, *, http: tuple[str, int] | None = None
 ) -> None:
+    """:func:`serve` on a running event loop: loads ``config`` (see ``dsh.app.build_context``),
+    serves until stopped (EOF on stdin, SIGINT/SIGTERM, cancellation) and closes the context."""
     if http is None and sys.stdin is None:
         # Started with descriptor 0 closed (`<&-`): no client can reach a stdio server. Said
         # before any work: fd 0 is free, so whatever opens next (the event loop's own pipe)

@@ -24,6 +24,7 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 
 
 def fetch_parameters() -> dict[str, Any]:
+    """The `web_fetch` JSON Schema: a required `url` string, nothing else (decision 0060)."""
     return {
         "type": "object",
         "properties": {"url": {"type": "string"}},

@@ -86,6 +86,7 @@ class WebFetchResult:
 
 
 def hostname(url: str) -> str | None:
+    """The host name of ``url`` (what a source without a title is shown as), or None."""
     try:
         return urlsplit(url).hostname or None
     except ValueError:
