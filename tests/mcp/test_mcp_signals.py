@@ -1,10 +1,12 @@
 """Stopping `dsh-web mcp` (stdio or --http) with a real signal or, over stdio, by closing its
-stdin: the context is closed, no traceback shown."""
+stdin or its stdout: the context is closed, no traceback shown."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import sys
 from pathlib import Path
 
 from mcp_support import (
@@ -18,6 +20,7 @@ from mcp_support import (
 )
 
 from mcp import Client
+from support.environment import clean_env
 from support.local_http import LocalServer
 
 INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"
@@ -144,3 +147,50 @@ async def test_stdin_closed_by_the_client_stops_the_stdio_server_cleanly(tmp_pat
     assert marker.read_text(encoding="utf-8") == "closed"
     assert process.returncode == 0
     assert rest == ""
+
+
+INITIALIZE = (
+    b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+    b'"capabilities":{},"clientInfo":{"name":"gone","version":"1"}}}\n'
+)
+
+
+async def test_a_client_that_stopped_reading_ends_the_stdio_server_quietly(
+    tmp_path: Path,
+) -> None:
+    # The client crashed, or closed its end of our stdout. Before: exit 1 and "INTERNAL:
+    # ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)". Now as for any Unix
+    # tool whose reader left (`dsh-web fetch ... | head`): nothing said, exit 141, and the
+    # context still closed.
+    config, marker, env = install_close_marker(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will ever read what the server writes
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "dsh.cli",
+            "mcp",
+            "--config",
+            str(config),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=write_end,
+            stderr=asyncio.subprocess.PIPE,
+            env=clean_env(env),
+        )
+    finally:
+        os.close(write_end)
+    assert process.stdin is not None
+    process.stdin.write(INITIALIZE)  # its answer is the first write that fails
+    await process.stdin.drain()
+    try:
+        rest = await _stderr_until_exit(process)  # stdin still open: not an end of input
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        process.stdin.close()
+
+    assert rest == ""
+    assert process.returncode == 141
+    assert marker.read_text(encoding="utf-8") == "closed"

@@ -58,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
         host_port: tuple[str, int] | None = args.http
         try:
             serve(config, http=host_port)
+        except BrokenPipeError:
+            # A stdio client that stopped reading our output: the reader left.
+            raise OutputClosedError from None
         except HarnessError as error:
             # The server turns every failure of a running tool into a tool result, so a
             # harness error that escapes it happened while starting: loading the plugins, or

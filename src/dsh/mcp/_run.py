@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import contextlib
+import errno
 import os
 import signal
 import socket
@@ -121,8 +122,21 @@ async def _serve_stdio(server: Any, *, stop: _StopSignals) -> None:
     async def run() -> None:
         with _claimed_stdin() as fd:
             lines: Any = _StdinLines(fd)  # duck-typed for the SDK's `async for line in stdin`
-            async with stdio_server(stdin=lines) as (read_stream, write_stream):
-                await server.run(read_stream, write_stream, server.create_initialization_options())
+            try:
+                async with stdio_server(stdin=lines) as (read_stream, write_stream):
+                    options = server.create_initialization_options()
+                    await server.run(read_stream, write_stream, options)
+            except BaseExceptionGroup as group:
+                # The client stopped reading our stdout (it crashed, or closed its end): the
+                # SDK's writer task fails with EPIPE inside its task group. That is the client
+                # leaving, as EOF on stdin is, not a failure of ours: one plain BrokenPipeError
+                # (the command line ends quietly with 141, as for `dsh-web fetch ... | head`).
+                broken, rest = group.split(BrokenPipeError)
+                if broken is None or rest is not None:
+                    raise
+                raise BrokenPipeError(
+                    errno.EPIPE, "The MCP client stopped reading the server's output."
+                ) from None
 
     task = asyncio.ensure_future(run())
     loop = asyncio.get_running_loop()
