@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import errno
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
+import uvicorn
 from mcp_support import http_server_process, run_scenario, stdio_client, write_config
 
 from dsh.cli import main
+from dsh.mcp import serve_async
 from mcp import Client
 from support.local_http import LocalServer
 
@@ -42,3 +47,43 @@ async def test_mcp_over_streamable_http(
         assert url.endswith("/mcp")
         async with Client(url) as client:
             await run_scenario(client, server, expected)
+
+
+class _BadDescriptor(io.StringIO):
+    """A stderr whose descriptor went bad after start-up (closed under it): EBADF."""
+
+    def write(self, _text: str) -> int:
+        raise OSError(errno.EBADF, "Bad file descriptor")
+
+
+@pytest.mark.parametrize("stderr", [None, _BadDescriptor()], ids=["none", "ebadf"])
+async def test_the_http_server_serves_with_stderr_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stderr: io.StringIO | None
+) -> None:
+    # `dsh-web mcp --http ... 2>&-` (a service started without stderr). Before: the readiness
+    # line was written to a sys.stderr that is None, or whose descriptor is bad, and the server
+    # died right after binding, exit 1, with nowhere to say why.
+    monkeypatch.setattr(sys, "stderr", stderr)
+    serving = asyncio.Event()
+    started: list[uvicorn.Server] = []
+    main_loop = uvicorn.Server.main_loop
+
+    async def observed_main_loop(self: uvicorn.Server) -> None:
+        started.append(self)  # start-up is over: the socket listens
+        serving.set()
+        await main_loop(self)
+
+    monkeypatch.setattr(uvicorn.Server, "main_loop", observed_main_loop)
+    task = asyncio.ensure_future(serve_async(write_config(tmp_path), http=("127.0.0.1", 0)))
+    waiter = asyncio.ensure_future(serving.wait())
+    await asyncio.wait([task, waiter], timeout=20, return_when=asyncio.FIRST_COMPLETED)
+    waiter.cancel()
+    assert not task.done(), task.exception()
+    port = started[0].servers[0].sockets[0].getsockname()[1]
+    async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+        assert [tool.name for tool in (await client.list_tools()).tools] == [
+            "web_fetch",
+            "web_search",
+        ]
+    started[0].should_exit = True
+    await asyncio.wait_for(task, 20)

@@ -273,9 +273,13 @@ async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) 
     class _Announcing(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            # The readiness line tests and users wait for (stderr: stdout stays clean).
-            sys.stderr.write(f"dsh-web: MCP server listening on {url}\n")
-            sys.stderr.flush()
+            # The readiness line tests and users wait for (stderr: stdout stays clean). A
+            # service started without a usable stderr (`2>&-`: sys.stderr is None, or its
+            # descriptor is bad) still serves: a log line is no reason to stop.
+            if sys.stderr is not None:
+                with contextlib.suppress(OSError):
+                    sys.stderr.write(f"dsh-web: MCP server listening on {url}\n")
+                    sys.stderr.flush()
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn_server = _Announcing(config)
