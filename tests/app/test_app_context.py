@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,6 +134,23 @@ async def test_a_closed_context_says_it_is_closed() -> None:
     assert str(raised.value) == (
         "Context has no service 'web': the context was closed (close(ctx) or ctx.dispose()); "
         "build a new one."
+    )
+
+
+async def test_entries_may_be_the_yaml_shape_as_python_data() -> None:
+    # Before: AttributeError: 'dict' object has no attribute 'name'.
+    entries: Any = [{"id": "web", "name": "dsh-web"}, {"name": "web-fetch-http"}]
+    async with open_context(entries=entries) as ctx:
+        assert web_of(ctx).fetch_provider_ids() == ["http"]
+    with pytest.raises(ConfigError) as raised:
+        build_context(entries=[{"id": "web"}])
+    assert raised.value.message == (
+        "entries: plugin #1: `name` must be a plugin name such as `dsh-web`."
+    )
+    with pytest.raises(ConfigError) as raised:
+        build_context(entries="- id: web\n  name: dsh-web\n")
+    assert raised.value.message == (
+        "entries: expected a list of plugins (`- id: ... / name: ...`), got str."
     )
 
 

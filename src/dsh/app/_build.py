@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, cast
 
 from dsh._text import quoted_message
 from dsh.app._defaults import CONFIG_ENV, DEFAULT_PLUGINS
@@ -16,6 +17,7 @@ from dsh.harness import (
     LoadedPlugin,
     PluginEntry,
     load_plugins,
+    parse_plugin_list,
     read_plugin_list,
     resolve_plugin,
 )
@@ -53,26 +55,44 @@ def plugin_entries(config_path: ConfigPath = None) -> list[PluginEntry]:
 def load_context(
     config_path: ConfigPath = None,
     *,
-    entries: Iterable[PluginEntry] | None = None,
+    entries: Iterable[PluginEntry | Mapping[str, Any]] | None = None,
     credentials: Credentials | None = None,
     resolve: Callable[[str], object] = resolve_plugin,
 ) -> tuple[Context, list[LoadedPlugin]]:
     """Like :func:`build_context`, also returning what was loaded (for ``dsh-web config``)."""
-    chosen = list(entries) if entries is not None else plugin_entries(config_path)
+    chosen = _entries(entries) if entries is not None else plugin_entries(config_path)
     ctx = Context(credentials=credentials)
     loaded = load_plugins(ctx, chosen, resolve=resolve)
     return ctx, loaded
 
 
+def _entries(entries: Iterable[PluginEntry | Mapping[str, Any]]) -> list[PluginEntry]:
+    """``entries`` as given, or checked like a file's list when they are its shape as Python data
+    (``[{"id": "web", "name": "dsh-web"}]``), or not a list at all."""
+    if isinstance(entries, str | bytes | Mapping):  # the file's text, or one entry alone
+        return parse_plugin_list(entries, source="entries")
+    items = list(entries)
+    if all(isinstance(item, PluginEntry) for item in items):
+        return cast("list[PluginEntry]", items)
+    data = [
+        {"id": item.id, "name": item.name, "config": dict(item.config)}
+        if isinstance(item, PluginEntry)
+        else item
+        for item in items
+    ]
+    return parse_plugin_list(data, source="entries")
+
+
 def build_context(
     config_path: ConfigPath = None,
     *,
-    entries: Iterable[PluginEntry] | None = None,
+    entries: Iterable[PluginEntry | Mapping[str, Any]] | None = None,
     credentials: Credentials | None = None,
 ) -> Context:
     """A root context with every plugin of the list loaded: ``ctx.web``, ``ctx.tools``, ...
 
-    ``entries`` (already parsed) wins over ``config_path``; with neither, ``$DSH_WEB_CONFIG``
+    ``entries`` (``PluginEntry`` items, or the YAML shape as Python data) wins over
+    ``config_path``; with neither, ``$DSH_WEB_CONFIG``
     or the embedded default is used. Raises :class:`~dsh.harness.ConfigError` for a bad list
     or plugin config, with nothing left loaded. Release it with ``await close(ctx)``.
     """
@@ -103,7 +123,7 @@ async def close(ctx: Context) -> None:
 async def open_context(
     config_path: ConfigPath = None,
     *,
-    entries: Iterable[PluginEntry] | None = None,
+    entries: Iterable[PluginEntry | Mapping[str, Any]] | None = None,
     credentials: Credentials | None = None,
 ) -> AsyncIterator[Context]:
     """``async with open_context() as ctx:`` — :func:`build_context` plus :func:`close`."""
