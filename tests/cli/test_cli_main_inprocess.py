@@ -191,3 +191,22 @@ def test_config_of_the_embedded_default(capsys: pytest.CaptureFixture[str]) -> N
     assert "EXA_API_KEY: unset" in out
     assert "search: 'WEB_PROVIDER_UNAVAILABLE" in out
     assert "fetch: http" in out
+
+
+@pytest.mark.parametrize(
+    "tool_web",
+    ["", "- id: tool-web\n  name: tool-web\n  config: {search: false, fetch: false}\n"],
+    ids=["not-loaded", "both-disabled"],
+)
+def test_no_tools_says_both_ways_to_get_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tool_web: str
+) -> None:
+    # Before: "(is the tool-web plugin in the config?)" even when it was, with both tools off.
+    path = tmp_path / "none.yaml"
+    path.write_text("- id: web\n  name: dsh-web\n" + tool_web, encoding="utf-8")
+    status, out, err = run_main(["tools", "--config", str(path)], capsys)
+    assert (status, err) == (0, "")
+    assert out == (
+        "No tools are registered: load the tool-web plugin, with `search` or `fetch` enabled "
+        "in its config.\n"
+    )

@@ -253,7 +253,10 @@ def render_tools_text(ctx: Context, definitions: list[Any]) -> str:
     for section in ctx.system_prompt.sections():
         lines += [f"## prompt section {section.id} (order {section.order})", "", section.text, ""]
     if not lines:
-        return "No tools are registered (is the tool-web plugin in the config?)."
+        return (
+            "No tools are registered: load the tool-web plugin, with `search` or `fetch` "
+            "enabled in its config."
+        )
     return "\n".join(lines).rstrip("\n")
 
 
