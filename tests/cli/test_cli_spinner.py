@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import pty
 
 import pytest
 
@@ -65,6 +67,25 @@ async def test_a_long_or_multiline_label_stays_on_one_terminal_line(
         assert len(frame) < 60
         assert "Fetching https://example.com/aaa" in frame
         assert "…" in frame
+
+
+async def test_a_terminal_that_reports_no_width_gets_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A pseudo-terminal whose size was never set (`script`, `docker exec -t`, some CI runners)
+    # reports 0 columns. Before: the label was cut to 10 characters, "Fetching …".
+    monkeypatch.setenv("COLUMNS", "100")
+    controller, terminal = pty.openpty()
+    try:
+        assert os.get_terminal_size(terminal).columns == 0
+        stream = FakeTerminal()
+        monkeypatch.setattr(stream, "fileno", lambda: terminal)
+        async with spinner(stream, "Fetching https://example.com/page", delay=0.0, interval=0.01):
+            await stream.wrote.wait()
+    finally:
+        os.close(terminal)
+        os.close(controller)
+    assert "Fetching https://example.com/page (" in stream.getvalue()
 
 
 def test_the_search_label_quotes_queries_as_json() -> None:

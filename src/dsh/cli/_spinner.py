@@ -25,9 +25,11 @@ def _frames_for(stream: TextIO) -> str:
 
 def _columns(stream: TextIO) -> int:
     try:
-        return os.get_terminal_size(stream.fileno()).columns
-    except (AttributeError, OSError, ValueError):  # no descriptor: $COLUMNS, else 80
-        return shutil.get_terminal_size().columns
+        # 0: a pseudo-terminal whose size was never set (`script`, `docker exec -t`).
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        columns = 0
+    return columns or shutil.get_terminal_size().columns  # $COLUMNS, else 80
 
 
 # Room for the frame, its space and " (999.9 s)", plus the last column (a line that fills it
