@@ -31,6 +31,14 @@ def test_fifty_megabyte_single_line_is_capped() -> None:
     assert elapsed < 10, elapsed  # generous; about 0.3 s measured (see README)
 
 
+def test_past_the_element_bound_paragraphs_stay_apart() -> None:
+    # The plain-text fallback ran a page of 100,000 short paragraphs into one line.
+    html = "<div><p>para <a href='/x'>link</a> <b>bold</b></p></div>" * 80_000
+    out = html_to_markdown(html)
+    assert out.startswith("para link bold\n\npara link bold\n\npara link bold")
+    assert out.count("para link bold") == 80_000
+
+
 def test_millions_of_elements_fall_back_to_plain_text() -> None:
     html = "<body>" + "<b>x</b>" * 1_500_000 + "</body>"
     start = time.perf_counter()

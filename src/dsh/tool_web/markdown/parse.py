@@ -154,9 +154,12 @@ def strip_non_content(root: etree._Element) -> None:
 
 
 def plain_text(root: etree._Element) -> str:
-    """The whole document as text, serialised by libxml2 (fast on any size)."""
+    """The whole document as text, serialised by libxml2 (fast on any size), a block's end a
+    line's end: without them a page of a hundred thousand paragraphs was one line."""
     body = root.find("body")
     target = body if body is not None else root
+    for block in target.iter(*_BLOCK_TAGS_FOR_TEXT):
+        block.tail = f"\n{block.tail}" if block.tail else "\n"
     text: str = etree.tostring(target, method="text", encoding="unicode")
     return text
 
