@@ -156,8 +156,8 @@ async def test_a_variable_reference_as_the_literal_key_is_refused(
     reference = form % variable
     message = _load_error(entry_point, f'config: {{api_key: "{reference}"}}')
     assert message == (
-        f"Invalid config for plugin 's': 'api_key': Value error, {reference!r} looks like a "
-        "reference to an environment variable, but `api_key` is the key itself and is not "
+        "Invalid config for plugin 's': 'api_key': Value error, `api_key` holds a reference to "
+        f"the environment variable {variable}, but `api_key` is the key itself and is not "
         f"expanded; to read the key from that variable, set `api_key_env: {variable}` instead "
         "(got ***)."
     )
@@ -173,7 +173,8 @@ async def test_a_dollar_in_the_key_variable_name_is_refused(
     message = _load_error(entry_point, f'config: {{api_key_env: "{reference}"}}')
     assert message == (
         f"Invalid config for plugin 's': 'api_key_env': Value error, `api_key_env` is the name "
-        f"of the variable, without `$` or braces: write `api_key_env: {variable}` (got ***)."
+        f"of the variable, without `$` or braces: write `api_key_env: {variable}` "
+        f"(got {reference!r})."  # a variable's name is no secret (dsh/_text.py's looks_secret)
     )
 
 

@@ -718,9 +718,11 @@ class KeyedApiConfig(BaseModel):
         match = _VARIABLE_REFERENCE.fullmatch(text)
         if match:
             raise ValueError(
-                f"{text!r} looks like a reference to an environment variable, but `api_key` is "
-                "the key itself and is not expanded; to read the key from that variable, set "
-                f"`api_key_env: {match['name']}` instead"
+                # Named, not quoted: the value is under a secret key, so the config error
+                # shows none of it (dsh/_text.py's hide_secrets would mask the quote).
+                f"`api_key` holds a reference to the environment variable {match['name']}, but "
+                "`api_key` is the key itself and is not expanded; to read the key from that "
+                f"variable, set `api_key_env: {match['name']}` instead"
             )
         return value
 
