@@ -558,4 +558,16 @@ def test_many_template_expressions_are_dropped_in_one_search() -> None:
     elapsed = time.perf_counter() - start
     assert "after the templates" in out
     assert "errors" not in out
+
+
+def test_icons_outside_tables_deep_in_inline_wrappers_stay_linear() -> None:
+    # Each check mark or cross outside a table asks whether it sits in a link: every wrapper
+    # on the way up is walked once for all of them, and their placeholders are resolved in
+    # one pass over the rendering.
+    icons = "<i class='fa fa-check'></i>x <i class='fa fa-xmark'></i>y " * 30_000
+    body = "<span>" * 190 + icons + "</span>" * 190
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{body}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("✓ x ✗ y") == 30_000
     assert elapsed < 10, elapsed

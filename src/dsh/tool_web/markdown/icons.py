@@ -38,6 +38,34 @@ ICON_TAGS: Final = frozenset({"img", "i", "span"})
 
 def cell_icon(element: etree._Element) -> str:
     """✓ or ✗ for an icon in a table cell whose name says yes or no, else ""."""
+    return _mark(_icon_words(element))
+
+
+def loose_icon(element: etree._Element) -> str:
+    """✓ or ✗ for an icon outside a table (Microsoft Learn's "Applies to: ✓ SQL Server ✗
+    Azure Synapse", a plan card's feature list), else "".
+
+    Read as in a cell, except names of actions: outside a grid a "close" or "minus" icon is a
+    button that closes a panel or folds a section, and `fa-x-twitter` is X's logo; and an icon
+    whose own words name something else (`alt="lock"` on a `lock-icon-checked-js` image) is
+    that thing. Whether the mark says anything (a list of items all ticked does not) is for
+    the caller to judge.
+    """
+    for attribute in ("alt", "title", "aria-label"):
+        said = _words(element.get(attribute))
+        if said and not all(word in _LABEL_WORDS for word in said):
+            return ""
+    words = _icon_words(element)
+    if "twitter" in words:
+        words.discard("x")
+    return _mark(words - _ACTIONS)
+
+
+# Names of icons that are buttons rather than marks, outside a table's grid.
+_ACTIONS: Final = frozenset({"close", "minus"})
+
+
+def _icon_words(element: etree._Element) -> set[str]:
     words: set[str] = set()
     for attribute in ("alt", "title", "aria-label", "data-icon"):
         # Human text counts only when it is nothing but such words ("Included", "Not
@@ -53,6 +81,10 @@ def cell_icon(element: etree._Element) -> str:
     classes = _words(element.get("class"))
     if element.tag in ("img", "i") or not _ICON_CLASSES.isdisjoint(classes):
         words.update(classes)  # here "x" is the icon fonts' cross (`fa-x`)
+    return words
+
+
+def _mark(words: set[str]) -> str:
     yes, no = not _YES.isdisjoint(words), not _NO.isdisjoint(words)
     if yes and not _NEGATIONS.isdisjoint(words):  # "Not included", "not available"
         yes, no = False, True

@@ -25,10 +25,17 @@ from dsh.tool_web.markdown.codeblocks import (
 )
 from dsh.tool_web.markdown.definitions import definition_group, definition_items
 from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
-from dsh.tool_web.markdown.icons import ICON_TAGS, cell_icon, image_label
+from dsh.tool_web.markdown.icons import (
+    ICON_TAGS,
+    NO_MARK,
+    YES_MARK,
+    cell_icon,
+    image_label,
+    loose_icon,
+)
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
-from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT
+from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT, NO_ICON, YES_ICON
 from dsh.tool_web.markdown.numbering import (
     counter,
     counting_style,
@@ -156,6 +163,7 @@ class MarkdownRenderer:
         # inline wrappers would otherwise each walk all of them (links x depth).
         self._prose_block: dict[etree._Element, etree._Element | None] = {}
         self._item_block: dict[etree._Element, etree._Element | None] = {}
+        self._link_block: dict[etree._Element, etree._Element | None] = {}
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
         self._asides_open = 0  # side notes and boxes (small `aside`s) around the current element
         self._root_text = 0  # the text length of what is being rendered
@@ -163,10 +171,14 @@ class MarkdownRenderer:
         # a nested `<b>` in a `<b>` adds no marks, so the outer pair's text holds none of its own.
         self._marks_open: frozenset[str] = frozenset()
         self._threads = ThreadLevels(stats)
+        self._loose_icons = False  # whether an icon outside a table was read as ✓ or ✗
 
     def render(self, element: etree._Element) -> str:
         self._root_text = self._stats.text.get(element, 0)
-        markdown = drop_repeated_blocks(normalise(self._element(element, 0)))
+        rendered = self._element(element, 0)
+        if self._loose_icons:
+            rendered = _contrasted_icons(rendered)
+        markdown = drop_repeated_blocks(normalise(rendered))
         markdown = markdown.replace(INDENT, " ")
         if not self._code_blocks:
             return markdown  # most pages: spare a pass over every line
@@ -238,9 +250,11 @@ class MarkdownRenderer:
             return "\n"
         if tag == "hr":
             return "\n\n"
-        if self._cells_open and tag in ICON_TAGS and not len(element) and not element.text:
-            # An empty icon element in a table cell: a comparison table's check mark or cross.
-            return _emoji_alt(element) or cell_icon(element) or self._cell_image(element)
+        if tag in ICON_TAGS and not len(element) and not element.text:
+            if self._cells_open:
+                # An empty icon element in a table cell: a comparison table's check mark or cross.
+                return _emoji_alt(element) or cell_icon(element) or self._cell_image(element)
+            return (_emoji_alt(element) if tag == "img" else "") or self._loose_icon(element)
         if tag == "img":
             return _emoji_alt(element)
         if tag in _CODE_TAGS:
@@ -292,6 +306,19 @@ class MarkdownRenderer:
             return _wrap(self._contents(element, depth), marker)
         finally:
             self._marks_open = outer
+
+    def _loose_icon(self, icon: etree._Element) -> str:
+        """An icon outside a table whose name says yes or no, as a placeholder that
+        `_contrasted_icons` writes as ✓ or ✗; not one inside a link, which is a button (a
+        share link's X logo, a close button)."""
+        mark = loose_icon(icon)
+        if not mark:
+            return ""
+        holder = _nearest(icon, _LINK_STOPS, self._link_block)
+        if holder is not None and holder.tag == "a":
+            return ""
+        self._loose_icons = True
+        return YES_ICON if mark == YES_MARK else NO_ICON
 
     def _time(self, element: etree._Element, depth: int) -> str:
         """A relative time ("5 years ago", "yesterday") with the date it stands for.
@@ -598,6 +625,26 @@ class MarkdownRenderer:
         return f"{lead}[{label}]({url}){trail}"
 
 
+def _contrasted_icons(rendered: str) -> str:
+    """Icons outside tables as ✓ and ✗ when the rendering holds both ("Applies to: ✓ SQL
+    Server ✗ Azure Synapse", a plan's ✓ and ✗ features); else none: a list all ticked, or a
+    lone cross, is decoration. A mark is spaced from a word beside it."""
+    if YES_ICON not in rendered or NO_ICON not in rendered:
+        return _UNREAD_ICON.sub("", rendered)
+    return _ICON_PLACEHOLDER.sub(_icon_mark, rendered)
+
+
+_ICON_PLACEHOLDER: Final = re.compile(f"(\\w?)([{YES_ICON}{NO_ICON}])(\\w?)")
+# A placeholder dropped with the space after it: `**\x04 Tip**` is `**Tip**`, not `** Tip**`.
+_UNREAD_ICON: Final = re.compile(f"[{YES_ICON}{NO_ICON}] ?")
+
+
+def _icon_mark(placeholder: re.Match[str]) -> str:
+    before, icon, after = placeholder.groups()
+    mark = YES_MARK if icon == YES_ICON else NO_MARK
+    return f"{before}{' ' if before else ''}{mark}{' ' if after else ''}{after}"
+
+
 def _emoji_alt(image: etree._Element) -> str:
     """An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is text.
 
@@ -621,6 +668,7 @@ _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 # Where the walk up from a link stops, for each question asked about it.
 _PROSE_STOPS: Final = _PROSE_CONTAINERS | _BLOCK_TAGS
 _ITEM_STOPS: Final = _BLOCK_TAGS | frozenset(_HEADINGS)
+_LINK_STOPS: Final = _BLOCK_TAGS | {"a"}
 
 
 def _nearest(

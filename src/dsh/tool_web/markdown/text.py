@@ -12,6 +12,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.markers import INDENT, NO_ICON, YES_ICON
+
 _SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
 # Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
 # word joiners, stray byte-order marks, and the bidirectional marks and overrides (the model
@@ -42,7 +44,33 @@ def normalise(markdown: str) -> str:
     """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
     visible = _INVISIBLE.sub("", markdown)
     lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
+    if YES_ICON in visible or NO_ICON in visible:
+        lines = _icons_joined(lines)
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def _icons_joined(lines: list[str]) -> list[str]:
+    """A line holding only icon placeholders (`<li><img check><div>Text</div></li>`) put on
+    the next line with text, after its list or heading marker: the mark leads its item."""
+    joined: list[str] = []
+    pending = ""
+    for line in lines:
+        if pending and line.strip(f" {INDENT}"):
+            prefix = _LINE_MARKER.match(line)
+            end = prefix.end() if prefix else 0
+            line = f"{line[:end]}{pending} {line[end:]}"
+            pending = ""
+        if line and not line.strip(f" {YES_ICON}{NO_ICON}"):
+            pending += line.replace(" ", "")
+            continue
+        joined.append(line)
+    if pending:
+        joined.append(pending)
+    return joined
+
+
+# What opens a line before its text: list indentation, quote, heading and list markers.
+_LINE_MARKER: Final = re.compile(f"[{INDENT} ]*(?:> |#{{1,6}} |- |\\d+\\. )*")
 
 
 def without_break_hints(code: str) -> str:

@@ -1,0 +1,52 @@
+"""Defects earlier fidelity reviews left open (session 8): yes/no icons outside tables,
+symbol footnote marks, adjacent emphasis of different kinds, invisible joiner lines, words
+glued to their tail, browser-upgrade notices, Hacker News furniture, social feeds in `pre`."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page
+
+
+def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
+    return html_to_markdown(html_page(body), url=url)
+
+
+def test_yes_and_no_icons_outside_tables_say_which_items_apply() -> None:
+    # Microsoft Learn's "Applies to" line and a plan card's feature list: the icons are all
+    # that says which products the page applies to and which features the plan has.
+    out = render(
+        f"<main><h1>CREATE INDEX</h1><p>Applies to: <img src='/media/yes-icon.svg' alt='Yes'>"
+        " SQL Server <img src='/media/yes-icon.svg' alt='Yes'> Azure SQL Database "
+        "<img src='/media/no-icon.svg' alt='No'> Azure Synapse Analytics</p>"
+        f"<p>{PROSE}</p><h2>Starter plan</h2><ul><li><span class='icon icon-check' "
+        "aria-label='Yes'></span>Unlimited projects</li><li><i class='fa-solid fa-xmark'></i>"
+        "Single sign-on</li><li><img src='/img/check.svg' alt=''><div>Priority support</div></li>"
+        "</ul></main>"
+    )
+    assert "Applies to: ✓ SQL Server ✓ Azure SQL Database ✗ Azure Synapse Analytics" in out, out
+    assert "- ✓ Unlimited projects\n- ✗ Single sign-on\n- ✓ Priority support" in out
+
+
+def test_icons_that_contrast_nothing_or_act_stay_dropped() -> None:
+    # Every feature ticked (a decoration), a close button, a share link to X, a press logo and
+    # a forum's "Reply With Quote" image button: no ✓ or ✗ says anything here.
+    out = render(
+        f"<main><h1>Why us</h1><p>{PROSE}</p><ul><li><i class='fa fa-check'></i> Fast</li>"
+        "<li><i class='fa fa-check'></i><div>Friendly</div></li></ul><div class='panel'>"
+        "<span class='icon-close'></span><p>Featured in</p><img src='forbes.png' "
+        "alt='Forbes'><a href='https://x.com/share'><i class='fab fa-x-twitter'></i></a>"
+        "<a href='/reply'><img src='reply.gif' alt='Reply With Quote'></a></div></main>"
+    )
+    assert "✓" not in out, out
+    assert "✗" not in out
+    assert "- Fast\n- Friendly" in out
+    assert "Forbes" not in out
+    assert "Reply With Quote" not in out
+    # An icon whose own words name something else is that thing, whatever its class says.
+    out = render(
+        f"<main><h1>Rankings</h1><p>{PROSE}</p><p>Fees <img src='lock.svg' alt='lock' "
+        "class='lock-icon-checked-js'></p><p>Scholarships <img src='no.svg' alt='No'></p></main>"
+    )
+    assert "✓" not in out, out
+    assert "Fees\n" in out
