@@ -571,3 +571,17 @@ def test_icons_outside_tables_deep_in_inline_wrappers_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert out.count("✓ x ✗ y") == 30_000
     assert elapsed < 10, elapsed
+
+
+def test_meeting_emphasis_looks_a_few_levels_down() -> None:
+    # Where marks meet, each side is searched for its emphasis element at most 8 levels down,
+    # never through what lies deeper: pairs meeting through 7 wrappers are joined, through
+    # 190 (past the bound) left as they are, each in time linear in the page.
+    near = "<span>" * 7 + "<b>a</b>" + "</span>" * 7 + "<a href='#n'><b>b</b></a>, "
+    far = "<span>" * 190 + "<b>c</b>" + "</span>" * 190 + "<a href='#n'><b>d</b></a>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{near * 5_000}{far}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("**ab**") == 5_000
+    assert "**c****d**" in out
+    assert elapsed < 10, elapsed

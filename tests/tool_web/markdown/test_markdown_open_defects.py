@@ -50,3 +50,36 @@ def test_icons_that_contrast_nothing_or_act_stay_dropped() -> None:
     )
     assert "✓" not in out, out
     assert "Fees\n" in out
+
+
+def test_adjacent_emphasis_of_different_kinds_parses_as_marked() -> None:
+    # A label bolded apart from its colon through a link or span, a word's last letter bolded
+    # in the next span, bold-italic beside italic or bold: as written side by side the marks
+    # made runs like `**Local Moving****:**` and `***X****.*`, which CommonMark reads as no
+    # emphasis (literal stars), and which cost tokens.
+    out = render(
+        f"<p>{PROSE}</p><p><a href='#local-moving'><strong><u>Local Moving</u></strong></a>"
+        "<strong>:</strong> Whether you are moving down the street.</p><ul><li><strong>"
+        "Facebook Insights</strong><span><strong>:</strong> This analytics feature.</span></li>"
+        "</ul><p>But when you chase<b> corporate event trend</b><span><strong>s</strong> for "
+        "their own sake.</p><p><strong><em>On the other hand</em></strong><em>, there is</em> "
+        "more.</p><p><span><i><b>Fortune</b></i><b>®</b> World's Most Admired</span></p>"
+        "<p>See <em><strong>bold italic</strong></em><strong>bold</strong> here.</p>"
+    )
+    assert "**Local Moving:** Whether" in out, out
+    assert "- **Facebook Insights:** This analytics" in out
+    assert "chase **corporate event trends** for" in out
+    assert "***On the other hand**, there is* more." in out
+    assert "***Fortune*®** World's" in out
+    assert "See ***bold italic*bold** here." in out
+
+
+def test_literal_stars_are_not_wrapped_in_emphasis() -> None:
+    # `<em>*** Follow me</em>`: the page's own stars beside ours made `**** Follow me…*`.
+    # A bolded footnote star after a bolded year: `**2023*******`.
+    out = render(
+        f"<p>{PROSE}</p><p><em>*** Follow me on Instagram for more ***</em></p>"
+        "<p>Posted <b>Dec 10</b>, <b>2023</b><span><b>*</b></span>. Modified later.</p>"
+    )
+    assert "\n*** Follow me on Instagram for more ***" in out, out
+    assert "**Dec 10**, **2023***. Modified" in out

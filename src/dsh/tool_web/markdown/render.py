@@ -120,6 +120,9 @@ _SIGNATURE_PREFIX: Final = frozenset({"sig-prename", "descclassname"})
 _DOTTED_PATH: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
 _WHOLLY_EMPHASISED: Final = re.compile(r"(\*{1,3})([^*]+)\1")
 _LONE_STAR: Final = re.compile(r"(?<!\*)\*(?!\*)")
+# The text's own marks at an end, apart from its words (`*** Follow me ***`) or all of it (a
+# bolded footnote star): ours would join them into one run.
+_LITERAL_MARKS: Final = re.compile(r"^[*~]+(?:\s|$)|\s[*~]+$")
 
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -212,6 +215,9 @@ class MarkdownRenderer:
                     # Two code spans side by side (`<code>read</code><code>write</code>`):
                     # "`read``write`" would be one span, "read``write".
                     parts.append(" ")
+                elif previous is not None and parts[-1][-1:] == "*" == rendered[:1]:
+                    # Emphasis of other kinds, or through wrappers, side by side.
+                    rendered = _meeting_stars(parts, rendered, previous, child)
                 parts.append(rendered)
                 previous = child
             if child.tail:
@@ -844,9 +850,78 @@ def _join_marks(parts: list[str], rendered: str, mark: str) -> str:
     return rendered
 
 
+def _meeting_stars(
+    parts: list[str], rendered: str, previous: etree._Element, child: etree._Element
+) -> str:
+    """Emphasis closing right where the next opens, written as one run of marks readable as
+    CommonMark says (`parts[-1]` and the returned `rendered` adjusted).
+
+    `**Local Moving**` beside `**:**` (through a link or span, which the same-kind rule in
+    `_contents` does not see) is one pair, `**Local Moving:**`, or spaced when both hold words;
+    `***X***` beside `*.*` shares its emphasis, `***X**.*`, and `**a**` beside `***b***` its
+    strong pair, `**a*b***`. As written, `**X****:**` and `***X****.*` read as literal stars.
+    Marks of two kinds (`**a***b*`) parse as they are and stay. Only marks the elements made:
+    `Price*` beside `**Note**` is a footnote star.
+    """
+    closing = _CLOSING_STARS.search(parts[-1])
+    opening = _OPENING_STARS.match(rendered)
+    if closing is None or opening is None:
+        return rendered
+    before, after = len(closing[0]), len(opening[0])
+    if before != after and _BOTH_STARS not in (before, after):
+        return rendered  # one kind each: `**a***b*` is two pairs
+    if not (_ends_in_marks(previous) and _starts_with_marks(child)):
+        return rendered
+    if before == after:
+        if words_meet(previous, child):
+            parts.append(" ")  # `**Title** **Author**`
+            return rendered
+        parts[-1] = parts[-1][:-before]
+        return rendered[after:]
+    if before == _BOTH_STARS:
+        parts[-1] = parts[-1][:-before] + "*" * (before - after)
+        return rendered[after:]
+    parts[-1] = parts[-1][:-before]
+    return "*" * (after - before) + rendered[after:]
+
+
+# Closing and opening marks of emphasis: `*`, `**` or both, `***`.
+_CLOSING_STARS: Final = re.compile(r"(?<=[^*\s])\*{1,3}$")
+_OPENING_STARS: Final = re.compile(r"\*{1,3}(?=[^*\s])")
+_BOTH_STARS: Final = 3
+_STAR_TAGS: Final = _STRONG_TAGS | _EMPHASIS_TAGS
+# How far down from an element its rendering's first or last marks are looked for.
+_MARK_LEVELS: Final = 8
+
+
+def _ends_in_marks(element: etree._Element) -> bool:
+    """Whether `element`'s rendering ends with an emphasis element's closing marks: it is one,
+    or its last child is, with no text after it (a few levels down)."""
+    node = element
+    for _ in range(_MARK_LEVELS):
+        if node.tag in _STAR_TAGS:
+            return True
+        if not len(node) or (node[-1].tail or "").strip():
+            return False
+        node = node[-1]
+    return False
+
+
+def _starts_with_marks(element: etree._Element) -> bool:
+    """Whether `element`'s rendering opens with an emphasis element's marks."""
+    node = element
+    for _ in range(_MARK_LEVELS):
+        if node.tag in _STAR_TAGS:
+            return True
+        if not len(node) or (node.text or "").strip():
+            return False
+        node = node[0]
+    return False
+
+
 def _wrap(text: str, marker: str) -> str:
     stripped = text.strip()
-    if not stripped or "\n" in stripped:
+    if not stripped or "\n" in stripped or _LITERAL_MARKS.search(stripped):
         return text
     # The text's own marks of this kind (a literal `*args`) would pair with ours; a strong
     # pair's `**` inside `*…*` does not (`*a **b** c*`).
