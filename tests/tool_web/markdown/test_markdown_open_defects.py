@@ -83,3 +83,16 @@ def test_literal_stars_are_not_wrapped_in_emphasis() -> None:
     )
     assert "\n*** Follow me on Instagram for more ***" in out, out
     assert "**Dec 10**, **2023***. Modified" in out
+
+
+def test_symbol_footnote_marks_stay_as_their_notes_marks() -> None:
+    # `*`, `†`, `‡` linked to their notes read as a heading's permalink mark and vanished, so
+    # the notes below them were attached to nothing; a permalink's `¶` and `#` still go.
+    out = render(
+        f"<p>{PROSE}</p><h2 id='trial'>Trial <a href='#trial'>¶</a></h2><p>The trial ran for "
+        "six weeks<sup><a href='#fn1'>*</a></sup> with 40 adults<sup><a href='#fn2'>†</a>"
+        "</sup>; results<a href='#fn3'>‡</a> follow.</p><ol><li id='fn1'>Two sites.</li>"
+        "<li id='fn2'>Aged 18–65.</li><li id='fn3'>Unblinded.</li></ol>"
+    )
+    assert "## Trial\n" in out, out
+    assert "six weeks* with 40 adults†; results‡ follow." in out

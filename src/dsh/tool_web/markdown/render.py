@@ -718,13 +718,18 @@ _QUOTE_HEAD_LEVELS: Final = 3
 
 def _is_permalink_mark(link: etree._Element, text: str) -> bool:
     """A heading's "¶", "§", "#" or "🔗" linking to itself (Sphinx, MkDocs, rustdoc, GitHub):
-    a symbol glued to the title that no reader needs."""
+    a symbol glued to the title that no reader needs. Not a note's mark (`*`, `†`, `‡`): like
+    a numbered one it says which note below belongs here."""
     label = text.strip()
     return (
         0 < len(label) <= 2
         and (link.get("href") or "").lstrip().startswith("#")
-        and not any(c.isalnum() for c in label)
+        and not any(c.isalnum() or c in _NOTE_SYMBOLS for c in label)
     )
+
+
+# The marks of notes other than numbers and letters: asterisk, dagger, double dagger, double bar.
+_NOTE_SYMBOLS: Final = "*†‡‖"
 
 
 def _is_note_reference(link: etree._Element, text: str) -> bool:
