@@ -96,3 +96,22 @@ def test_symbol_footnote_marks_stay_as_their_notes_marks() -> None:
     )
     assert "## Trial\n" in out, out
     assert "six weeks* with 40 adults†; results‡ follow." in out
+
+
+def test_a_quantity_or_block_span_is_spaced_from_the_text_after_it() -> None:
+    # An ingredient's quantity in a span of its own, recipe plugins' amount and unit parts,
+    # a span displayed as a block (inline style or a framework's class): the source separates
+    # them from what follows, and glued they read "1 tbspsugar", "2cupsflour". Words marked
+    # in part still read as one word.
+    out = render(
+        f"<p>{PROSE}</p><ul><li><span>1 tbsp</span>sugar</li><li><span class='ingredient-amount'>"
+        "2</span><span class='ingredient-unit'>cups</span>flour</li></ul>"
+        "<p><span style='display: block'>Reading time: 3 minutes</span>Procurement made easy.</p>"
+        "<p><span class='d-block'>Quick</span>Links to the rest of the guide.</p>"
+        "<p><b>W</b>ord, <span>backp</span>ack, stitch<span>es</span>, <span>1</span>st and "
+        "<span>4</span>K.</p>"
+    )
+    assert "- 1 tbsp sugar\n- 2 cups flour" in out, out
+    assert "Reading time: 3 minutes Procurement made easy." in out
+    assert "Quick Links to the rest" in out
+    assert "**W**ord, backpack, stitches, 1st and 4K." in out

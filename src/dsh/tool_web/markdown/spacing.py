@@ -35,6 +35,8 @@ def run_together(previous: etree._Element, current: etree._Element) -> bool:
         return _struck_price_meets(string_value(previous), string_value(current))
     if previous.tag not in _STACKED_INLINE:
         return False
+    if _set_apart(previous) and _touch(string_value(previous), string_value(current)):
+        return True  # a recipe's amount and unit parts: "2" beside "cups"
     # A linked number after a word or bracket is a note's reference (Substack's footnote
     # anchor after "preference"), not a count to space from it.
     numbers = next(current.iter("a"), None) is None
@@ -61,7 +63,42 @@ def runs_into_tail(element: etree._Element, rendered: str) -> bool:
         return False
     before = rendered[-_LOOK_CHARS:].rstrip(BIDI_CONTROLS)
     after = (element.tail or "")[:1]
-    return before[-1:] == ":" and after.isalpha() and _is_label(before[:-1])
+    if before[-1:] == ":" and after.isalpha() and _is_label(before[:-1]):
+        return True
+    if not _touch(before, after):
+        return False
+    return _QUANTITY.fullmatch(before) is not None or _set_apart(element)
+
+
+def _touch(before: str, after: str) -> bool:
+    """A letter or digit right before a letter, outside Chinese and Japanese."""
+    end, start = before[-1:], after[:1]
+    return end.isalnum() and start.isalpha() and not is_cjk(end) and not is_cjk(start)
+
+
+def _set_apart(element: etree._Element) -> bool:
+    """Whether the page separates `element` from the text after it: displayed as a block (an
+    inline `display` style, a framework's `d-block`/`block` class), or a recipe's amount or
+    unit part (`wprm-recipe-ingredient-amount`, `ingredient-unit`)."""
+    classes = element.get("class")
+    if classes and (
+        not _BLOCK_CLASSES.isdisjoint(classes.split())
+        or not _QUANTITY_WORDS.isdisjoint(_CLASS_WORD.split(classes.lower()))
+    ):
+        return True
+    style = element.get("style")
+    return style is not None and _BLOCK_STYLE.search(style) is not None
+
+
+# An amount and its unit written as one element's text ("1 tbsp", "200 g", "1 1/2 cups"):
+# the noun after it is a new word ("1 tbsp" + "sugar"), unlike a word's missing letters.
+_QUANTITY: Final = re.compile(r"\d[\d.,/\u00bc-\u00be\u2150-\u215e ]*\s[A-Za-z]{1,6}\.?")
+_QUANTITY_WORDS: Final = frozenset({"amount", "quantity", "qty", "unit"})
+_CLASS_WORD: Final = re.compile(r"[^a-z]+")
+# Class names that display an element as a block (Bootstrap, Tailwind, Bulma).
+_BLOCK_CLASSES: Final = frozenset({"d-block", "d-flex", "d-grid", "block", "flex", "grid",
+                                   "is-block", "is-flex"})  # fmt: skip
+_BLOCK_STYLE: Final = re.compile(r"display\s*:\s*(?:block|flex|grid|list-item|table)\b")
 
 
 _LOOK_CHARS: Final = 40  # a word's worth either side
