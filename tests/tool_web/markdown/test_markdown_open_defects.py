@@ -115,3 +115,19 @@ def test_a_quantity_or_block_span_is_spaced_from_the_text_after_it() -> None:
     assert "Reading time: 3 minutes Procurement made easy." in out
     assert "Quick Links to the rest" in out
     assert "**W**ord, backpack, stitches, 1st and 4K." in out
+
+
+def test_invisible_joiners_do_not_make_lines_or_pad_them() -> None:
+    # Webflow's spacer paragraphs hold a lone zero-width joiner: each was a line of its own
+    # (an invisible character the model still reads), and joiners padded lines' ends. Between
+    # characters they stay: an emoji family, a Persian word.
+    out = render(
+        f"<p>{PROSE}</p><p>&zwj;</p><p>&zwnj;&#8203;&#8288;</p><p>First point.&zwj;</p>"
+        "<p>&zwj; Second point &zwnj;and more.<b>&zwj;</b></p><p>A family 👨&zwj;👩&zwj;👧 wants "
+        "\u0645\u06cc&zwnj;\u062e\u0648\u0627\u0647\u0645.</p>"
+    )
+    assert "\u200d\n" not in out, out
+    assert "\n\u200d" not in out
+    assert "\u200c\n" not in out
+    assert f"{PROSE}\n\nFirst point.\n\nSecond point and more.\n\n" in out
+    assert "👨\u200d👩\u200d👧 wants \u0645\u06cc\u200c\u062e" in out

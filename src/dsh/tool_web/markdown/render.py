@@ -54,7 +54,7 @@ from dsh.tool_web.markdown.tables import (
     table_row,
     table_rows,
 )
-from dsh.tool_web.markdown.text import collapse, normalise, string_value
+from dsh.tool_web.markdown.text import INVISIBLE_CHARS, collapse, normalise, string_value
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens
 
@@ -926,8 +926,8 @@ def _starts_with_marks(element: etree._Element) -> bool:
 
 def _wrap(text: str, marker: str) -> str:
     stripped = text.strip()
-    if not stripped or "\n" in stripped or _LITERAL_MARKS.search(stripped):
-        return text
+    if not stripped.strip(INVISIBLE_CHARS) or "\n" in stripped or _LITERAL_MARKS.search(stripped):
+        return text  # (a `<b>&zwj;</b>` is no emphasis: `**‍**`)
     # The text's own marks of this kind (a literal `*args`) would pair with ours; a strong
     # pair's `**` inside `*…*` does not (`*a **b** c*`).
     if _LONE_STAR.search(stripped) if marker == "*" else marker in stripped:

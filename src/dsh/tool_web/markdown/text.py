@@ -26,6 +26,15 @@ _INVISIBLE: Final = re.compile(f"[\u00ad\u200b\u2060\ufeff{BIDI_CONTROLS}]")
 # index)", and code copied with them does not compile. (Bidirectional controls in code are
 # what it holds, and the zero-width non-joiner belongs in Persian strings.)
 _BREAK_HINTS: Final = re.compile("[\u00ad\u200b\u2060\ufeff]")
+# Joiners join the characters either side (an emoji family, a Persian word); beside a space,
+# a line's end or nothing at all (Webflow's `<p>&zwj;</p>` spacers) they join nothing.
+_ZWNJ: Final = "\u200c"
+_ZWJ: Final = "\u200d"
+# Characters that show nothing: what a text made only of them says is nothing.
+INVISIBLE_CHARS: Final = f"\u00ad\u200b\u2060\ufeff{_ZWNJ}{_ZWJ}{BIDI_CONTROLS}"
+_LOOSE_JOINERS: Final = re.compile(
+    f"(?<![^\\s{_ZWNJ}{_ZWJ}])[{_ZWNJ}{_ZWJ}]+|[{_ZWNJ}{_ZWJ}]+(?![^\\s{_ZWNJ}{_ZWJ}])"
+)
 _WHITESPACE: Final = re.compile(r"\s+")
 _BLANK_LINES: Final = re.compile(r"\n{3,}")
 _STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
@@ -43,6 +52,8 @@ def collapse(text: str) -> str:
 def normalise(markdown: str) -> str:
     """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
     visible = _INVISIBLE.sub("", markdown)
+    if _ZWNJ in visible or _ZWJ in visible:
+        visible = _LOOSE_JOINERS.sub("", visible)
     lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
     if YES_ICON in visible or NO_ICON in visible:
         lines = _icons_joined(lines)
