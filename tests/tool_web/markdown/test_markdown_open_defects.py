@@ -131,3 +131,36 @@ def test_invisible_joiners_do_not_make_lines_or_pad_them() -> None:
     assert "\u200c\n" not in out
     assert f"{PROSE}\n\nFirst point.\n\nSecond point and more.\n\n" in out
     assert "👨\u200d👩\u200d👧 wants \u0645\u06cc\u200c\u062e" in out
+
+
+def test_browser_upgrade_notices_are_no_lede_nor_content() -> None:
+    # B&H hides an "update your browser" section (a heading and a line per browser) before the
+    # product: it came along as the page's lede. XenForo's hidden `js-browserWarning` notice
+    # opened every thread.
+    notice = (
+        "<div class='upgradeBrowserWrapper' style='display:none'><div><h3>Please update your "
+        "browser to take advantage of the latest technology security enhancements to ensure "
+        "your shopping experience is as safe as it is enjoyable:</h3></div><div class='browsers'>"
+        + "".join(
+            f"<div class='browser'><p>{name} is a browser you can install today</p>"
+            f"<a href='//example.org/{name}'>Download</a></div>"
+            for name in ("Google Chrome", "Safari", "Firefox")
+        )
+        + "</div></div>"
+    )
+    out = render(
+        f"<div class='page'>{notice}<div class='product'><h1>Nikon D750</h1>"
+        + f"<p>{PROSE}</p>" * 12
+        + "</div></div>"
+    )
+    assert "update your browser" not in out, out
+    assert out.startswith("# Nikon D750")
+    out = render(
+        "<div class='p-body'><div class='blockMessage js-browserWarning' style='display: none'>"
+        "You are using an out of date browser. It may not display this or other websites "
+        "correctly.<br>You should upgrade or use an <a href='https://example.org/'>alternative "
+        f"browser</a>.</div><h1>Application thread</h1><article><p>{PROSE}</p></article>"
+        f"<article><p>{PROSE} Second post.</p></article></div>"
+    )
+    assert "out of date browser" not in out, out
+    assert out.startswith("# Application thread")

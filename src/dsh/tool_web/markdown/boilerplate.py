@@ -36,6 +36,9 @@ _FURNITURE_WORDS: Final = frozenset(
         "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
         # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
         "postcount", "joindate",
+        # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
+        # Boilerplate's `browserupgrade`/`browsehappy`, browser-update.org's `buorg`).
+        "browserwarning", "browserupgrade", "browsehappy", "buorg",
     }
 )  # fmt: skip
 # Class words that say content whatever else the class says: MediaWiki's hatnote ("For other
@@ -47,7 +50,9 @@ _FURNITURE_PAIRS: Final = frozenset(
      ("page", "header"), ("global", "header"), ("top", "bar"), ("author", "bio"),
      ("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only"),
      # A forum poster's statistics, written as two words.
-     ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats")}
+     ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
+     ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
+     ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser")}
 )  # fmt: skip
 
 # On a page that declares itself an article, its comment thread is furniture too. Not on

@@ -99,7 +99,7 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
     before = child.getprevious()
     while before is not None and not stats.text.get(before, 0):
         before = before.getprevious()
-    if before is None or _prose(stats, before) < LEDE_MIN_PROSE:
+    if before is None or _prose(stats, before) < LEDE_MIN_PROSE or _is_hidden(before):
         return None
     node: etree._Element | None = before
     for _ in range(_HEADING_REACH):
@@ -109,6 +109,18 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
         if node.tag in HEADING_TAGS:
             return before
     return None
+
+
+def _is_hidden(section: etree._Element) -> bool:
+    """Hidden by the page until a script shows it (inline `display: none`, `hidden`): B&H's
+    "Please update your browser" section, shown to old browsers only, is no lede."""
+    if section.get("hidden") is not None:
+        return True
+    style = section.get("style")
+    return style is not None and _DISPLAY_NONE.search(style) is not None
+
+
+_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
 
 
 def _with_ledes(root: etree._Element, ledes: list[etree._Element]) -> etree._Element:
