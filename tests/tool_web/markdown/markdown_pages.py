@@ -17,7 +17,8 @@ def html_page(body: str, head: str = "") -> str:
 def indented_comment(comment_id: int, user: str, level: int, text: str) -> str:
     """One comment of a thread nested by the width of a spacer image in an indent cell, one
     one-row table per comment, as Hacker News writes them (an `indent` attribute, 40 pixels a
-    level, a vote cell, the comment's head and text)."""
+    level, a vote cell, the comment's head with its links to the parent and next comments and
+    its fold toggle, and text)."""
     return (
         f'<tr class="athing comtr" id="{comment_id}"><td><table border="0"><tr>'
         f'<td class="ind" indent="{level}"><img src="s.gif" height="1" width="{40 * level}">'
@@ -25,7 +26,11 @@ def indented_comment(comment_id: int, user: str, level: int, text: str) -> str:
         '<div class="votearrow" title="upvote"></div></a></center></td><td class="default">'
         f'<div style="margin-top:2px"><span class="comhead"><a href="user?id={user}" '
         f'class="hnuser">{user}</a> <span class="age"><a href="item?id={comment_id}">2 hours ago'
-        '</a></span></span></div><br><div class="comment"><div class="commtext c00">'
+        f'</a></span> <span id="unv_{comment_id}"></span><span class="navs"> | <a '
+        f'href="#{comment_id - 1}" class="clicky">parent</a> | <a href="#{comment_id + 1}" '
+        f'class="clicky">next</a> <a class="togg clicky" id="{comment_id}" n="3" '
+        'href="javascript:void(0)">[–]</a><span class="onstory"></span></span>'
+        '</span></div><br><div class="comment"><div class="commtext c00">'
         f'{text}</div><div class="reply"><p><font size="1"><u><a href="reply?id={comment_id}">'
         "reply</a></u></font></p></div></div></td></tr></table></td></tr>"
     )

@@ -5,7 +5,7 @@ glued to their tail, browser-upgrade notices, Hacker News furniture, social feed
 from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
-from tool_web.markdown.markdown_pages import PROSE, html_page
+from tool_web.markdown.markdown_pages import PROSE, html_page, indented_comment
 
 
 def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
@@ -164,3 +164,25 @@ def test_browser_upgrade_notices_are_no_lede_nor_content() -> None:
     )
     assert "out of date browser" not in out, out
     assert out.startswith("# Application thread")
+
+
+def test_thread_controls_are_not_read_as_comment_text() -> None:
+    # Hacker News' comment head links to the parent and next comments and folds the thread
+    # (`| parent | next [–]`), and each comment ends in a "reply" link; old Reddit's fold
+    # toggle ran into the author (`[–]alice`). Controls of the page, not what anyone wrote.
+    thread = indented_comment(1, "alice", 0, "Latency is the point.") + indented_comment(
+        2, "bob", 1, "Only past a point."
+    )
+    out = render(f"<p>{PROSE}</p><table class='comment-tree'>{thread}</table>")
+    assert out.endswith(
+        "- alice 2 hours ago\n  Latency is the point.\n\n"
+        "  - bob 2 hours ago\n    Only past a point."
+    ), out
+    out = render(
+        f"<p>{PROSE}</p><div class='comment'><p class='tagline'><a href='javascript:void(0)' "
+        "class='expand'>[–]</a><a href='https://example.com/user/alice'>alice</a> 12 points</p>"
+        "<p>Might this also cure tinnitus?</p><a href='#c2'>reply</a></div>"
+    )
+    assert out.endswith(
+        "\n[alice](https://example.com/user/alice) 12 points\n\nMight this also cure tinnitus?"
+    ), out

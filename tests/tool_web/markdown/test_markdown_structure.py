@@ -1260,13 +1260,12 @@ def test_comments_nested_by_an_indent_cells_width_are_nested_list_items() -> Non
     )
     out = render(f"<p>{PROSE}</p><table border='0' class='comment-tree'>{thread}</table>")
     assert out.endswith(
-        "- alice 2 hours ago\n  Latency is *the* point.\n  Not throughput.\n  reply\n\n"
-        "  - bob 2 hours ago\n    Only past a point: below 5 ms it stopped mattering.\n"
-        "    reply\n\n"
+        "- alice 2 hours ago\n  Latency is *the* point.\n  Not throughput.\n\n"
+        "  - bob 2 hours ago\n    Only past a point: below 5 ms it stopped mattering.\n\n"
         "    - carol 2 hours ago\n      Which tests?\n      ```\n      ping -c 3 host\n"
-        "      ```\n      reply\n\n"
-        "  - dave 2 hours ago\n    Agreed.\n    reply\n\n"
-        "- erin 2 hours ago\n  The site is down for me.\n  reply"
+        "      ```\n\n"
+        "  - dave 2 hours ago\n    Agreed.\n\n"
+        "- erin 2 hours ago\n  The site is down for me."
     )
 
 
@@ -1280,7 +1279,7 @@ def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
         f"{indented_comment(2, 'bob', 0, 'And me.')}</table>"
     )
     assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
-    assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nreply\n\nbob 2 hours ago\n\nAnd me.")
+    assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nbob 2 hours ago\n\nAnd me.")
 
 
 def test_headings_in_a_side_box_are_labels_not_sections_of_the_page() -> None:

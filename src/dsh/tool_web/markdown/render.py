@@ -200,8 +200,16 @@ class MarkdownRenderer:
             parts.append(collapse(element.text))
         previous: etree._Element | None = None  # the sibling just rendered, if nothing between
         for child in element:
+            separated = True  # False: a dropped control's separator may open the tail
             if isinstance(child.tag, str):
                 rendered = self._element(child, depth + 1)
+                if not rendered and child.tag == "a" and _is_thread_control(child, ""):
+                    # A dropped control's separator before it (`alice 2 hours ago | parent`),
+                    # or after it when nothing comes before (`reply | flag`).
+                    if parts and _SEPARATOR_END.search(parts[-1]):
+                        parts[-1] = _SEPARATOR_END.sub("", parts[-1])
+                    else:
+                        separated = False
                 if previous is not None and run_together(previous, child):
                     parts.append(" ")
                 elif previous is not None and _MARKS.get(previous.tag, "") == _MARKS.get(child.tag):
@@ -223,7 +231,8 @@ class MarkdownRenderer:
             if child.tail:
                 if isinstance(child.tag, str) and runs_into_tail(child, rendered):
                     parts.append(" ")
-                parts.append(collapse(child.tail))
+                tail = child.tail if separated else _SEPARATOR_START.sub(" ", child.tail)
+                parts.append(collapse(tail))
                 if child.tail.strip():
                     previous = None
         return "".join(parts)
@@ -588,7 +597,7 @@ class MarkdownRenderer:
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
-        if _is_permalink_mark(element, text):
+        if _is_permalink_mark(element, text) or _is_thread_control(element, text):
             return ""
         if _is_note_reference(element, text):
             return note_mark(element, text.strip())
@@ -726,6 +735,28 @@ def _is_permalink_mark(link: etree._Element, text: str) -> bool:
         and (link.get("href") or "").lstrip().startswith("#")
         and not any(c.isalnum() or c in _NOTE_SYMBOLS for c in label)
     )
+
+
+def _is_thread_control(link: etree._Element, text: str) -> bool:
+    """A comment thread's own controls: a fold toggle (`[–]`), a jump to the parent or next
+    comment within the page (Hacker News' `| parent | next`), and a "reply" link to the reply
+    form. Not a next page ("Next" to `?page=2`) nor a link to a reply that is content. `text`
+    is the link's rendered label ("" to read it from the link)."""
+    label = (text or string_value(link)).strip().lower()
+    if label not in _THREAD_CONTROLS:
+        return False
+    href = (link.get("href") or "").strip().lower()
+    if href.startswith(("#", "javascript:")) or not href:
+        return True
+    return label == "reply" and "reply" in href
+
+
+_THREAD_CONTROLS: Final = frozenset(
+    {"[–]", "[-]", "[+]", "[−]", "parent", "next", "prev", "previous", "root", "reply"}
+)
+# A separator left at the end of the text before a dropped control.
+_SEPARATOR_END: Final = re.compile(r"\s*[|·•]\s*$")
+_SEPARATOR_START: Final = re.compile(r"^\s*[|·•]\s*")
 
 
 # The marks of notes other than numbers and letters: asterisk, dagger, double dagger, double bar.
