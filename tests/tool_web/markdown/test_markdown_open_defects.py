@@ -186,3 +186,24 @@ def test_thread_controls_are_not_read_as_comment_text() -> None:
     assert out.endswith(
         "\n[alice](https://example.com/user/alice) 12 points\n\nMight this also cure tinnitus?"
     ), out
+
+
+def test_a_social_feed_wrapped_in_code_is_no_code_block() -> None:
+    # A shop's Instagram feed (Smash Balloon) that the page wraps in `<pre>`, or in `<code>`
+    # alone in its paragraph: a code block of posts' captions and "Follow us" links, its
+    # whitespace kept, as if it were a program. Code whose names are links stays code.
+    posts = "".join(
+        f"<div class='sbi_item'><a class='sbi_photo' href='https://instagram.com/p/{n}'>"
+        f"<span class='sbi-screenreader'>{caption}</span><img src='{n}.jpg' alt=''></a></div>"
+        for n, caption in enumerate(["Sound on for Vivaldi, sung live", "Back from the isles"])
+    )
+    follow = "<a href='https://instagram.com/shop'>Follow us on Instagram</a>"
+    feed = f"<div class='sbi'>\n\n{posts}\n\n{follow}</div>"
+    out = render(
+        f"<p>{PROSE}</p><pre>{feed}</pre><p><code>{feed}</code></p>"
+        "<pre>public static <a href='/String'>String</a> <a href='/valueOf'>valueOf</a>"
+        "(<a href='/Object'>Object</a> obj)</pre>"
+    )
+    assert out.count("```") == 2, out
+    assert "Sound on for Vivaldi, sung live" in out
+    assert "```\npublic static String valueOf(Object obj)\n```" in out

@@ -256,6 +256,8 @@ class MarkdownRenderer:
         if tag in _LIST_TAGS or tag == "blockquote" or tag == "dl":
             return self._nested_block(element, depth)
         if tag == "pre":
+            if self._is_link_feed(element):
+                return f"\n\n{self._contents(element, depth)}\n\n"
             return self._code_block(element)
         if tag == "table":
             return self._table(element, depth)
@@ -494,6 +496,17 @@ class MarkdownRenderer:
             return ""
         quoted = "\n".join(f"> {line}" if line else ">" for line in body.split("\n"))
         return f"\n\n{quoted}\n\n"
+
+    def _is_link_feed(self, pre: etree._Element) -> bool:
+        """A `pre` that is links and images, not code: a social feed (Smash Balloon's
+        Instagram posts) the page wraps in `<pre>`, or in `<code>` alone in its paragraph
+        (`repairs.py` makes that a `pre`). Most of its text is link text, and none of it has
+        the brackets, braces, semicolons or operators of code: a signature whose type names
+        are links (`String valueOf(Object obj)`) stays code."""
+        text = self._stats.text.get(pre, 0)
+        if not text or self._stats.link_text.get(pre, 0) < _FEED_LINK_SHARE * text:
+            return False
+        return _CODE_PUNCTUATION.search(string_value(pre)) is None
 
     def _code_block(self, element: etree._Element) -> str:
         code = code_text(element).strip("\n")
@@ -757,6 +770,11 @@ _THREAD_CONTROLS: Final = frozenset(
 # A separator left at the end of the text before a dropped control.
 _SEPARATOR_END: Final = re.compile(r"\s*[|·•]\s*$")
 _SEPARATOR_START: Final = re.compile(r"^\s*[|·•]\s*")
+
+
+# A `pre` with this share of its text in links, and no character of code, is no code.
+_FEED_LINK_SHARE: Final = 0.6
+_CODE_PUNCTUATION: Final = re.compile(r"[(){}\[\];=<>$\\]")
 
 
 # The marks of notes other than numbers and letters: asterisk, dagger, double dagger, double bar.
