@@ -22,10 +22,15 @@ def test_yes_and_no_icons_outside_tables_say_which_items_apply() -> None:
         f"<p>{PROSE}</p><h2>Starter plan</h2><ul><li><span class='icon icon-check' "
         "aria-label='Yes'></span>Unlimited projects</li><li><i class='fa-solid fa-xmark'></i>"
         "Single sign-on</li><li><img src='/img/check.svg' alt=''><div>Priority support</div></li>"
-        "</ul></main>"
+        "<li><svg class='svg-inline--fa fa-check' data-icon='check' aria-hidden='true'><path "
+        "d='M0 0'/></svg>Audit log</li><li><span class='docon docon-x'></span>Custom domains</li>"
+        "<li><svg class='lucide' aria-label='Close'><use href='#x'/></svg>Exports</li></ul></main>"
     )
     assert "Applies to: ✓ SQL Server ✓ Azure SQL Database ✗ Azure Synapse Analytics" in out, out
-    assert "- ✓ Unlimited projects\n- ✗ Single sign-on\n- ✓ Priority support" in out
+    assert (
+        "- ✓ Unlimited projects\n- ✗ Single sign-on\n- ✓ Priority support\n- ✓ Audit log\n"
+        "- ✗ Custom domains\n- Exports"
+    ) in out
 
 
 def test_icons_that_contrast_nothing_or_act_stay_dropped() -> None:
@@ -36,7 +41,8 @@ def test_icons_that_contrast_nothing_or_act_stay_dropped() -> None:
         "<li><i class='fa fa-check'></i><div>Friendly</div></li></ul><div class='panel'>"
         "<span class='icon-close'></span><p>Featured in</p><img src='forbes.png' "
         "alt='Forbes'><a href='https://x.com/share'><i class='fab fa-x-twitter'></i></a>"
-        "<a href='/reply'><img src='reply.gif' alt='Reply With Quote'></a></div></main>"
+        "<a href='/reply'><img src='reply.gif' alt='Reply With Quote'></a></div><div>Learn more"
+        "<svg class='lucide lucide-chevron-right group-hover:translate-x-1'></svg></div></main>"
     )
     assert "✓" not in out, out
     assert "✗" not in out

@@ -26,10 +26,11 @@ _NO: Final = frozenset(
 )
 _NEGATIONS: Final = frozenset({"not", "non", "un"})
 _LABEL_WORDS: Final = _YES | _NO | _NEGATIONS | {"icon", "mark", "sign", "symbol", "image"}
-# Class words that mark an element as an icon (FontAwesome, Bootstrap, Ionicons, Material…).
+# Class words that mark an element as an icon (FontAwesome, Bootstrap, Ionicons, Material,
+# Microsoft Learn's `docon`…).
 _ICON_CLASSES: Final = frozenset(
     {"icon", "icons", "fa", "fas", "far", "fal", "fad", "fab", "glyphicon", "bi", "ion", "mdi",
-     "octicon", "lucide", "feather", "ti", "svg"}
+     "octicon", "lucide", "feather", "ti", "svg", "docon"}
 )  # fmt: skip
 _SPLIT: Final = re.compile(r"[^a-z0-9]+")
 # Tags that draw icons: `<i>` is the icon fonts' own element.
@@ -46,19 +47,15 @@ def loose_icon(element: etree._Element) -> str:
     Azure Synapse", a plan card's feature list), else "".
 
     Read as in a cell, except names of actions: outside a grid a "close" or "minus" icon is a
-    button that closes a panel or folds a section, and `fa-x-twitter` is X's logo; and an icon
-    whose own words name something else (`alt="lock"` on a `lock-icon-checked-js` image) is
-    that thing. Whether the mark says anything (a list of items all ticked does not) is for
-    the caller to judge.
+    button that closes a panel or folds a section; and an icon whose own words name something
+    else (`alt="lock"` on a `lock-icon-checked-js` image) is that thing. Whether the mark says
+    anything (a list of items all ticked does not) is for the caller to judge.
     """
     for attribute in ("alt", "title", "aria-label"):
         said = _words(element.get(attribute))
-        if said and not all(word in _LABEL_WORDS for word in said):
-            return ""
-    words = _icon_words(element)
-    if "twitter" in words:
-        words.discard("x")
-    return _mark(words - _ACTIONS)
+        if said and (not all(word in _LABEL_WORDS for word in said) or _ACTIONS & set(said)):
+            return ""  # "lock", or a button's "Close" whatever its symbol (`#x`)
+    return _mark(_icon_words(element) - _ACTIONS)
 
 
 # Names of icons that are buttons rather than marks, outside a table's grid.
@@ -79,9 +76,16 @@ def _icon_words(element: etree._Element) -> set[str]:
         words.update(_words(name))
     words.discard("x")  # a letter in a name ("x_logo.png", the X logo) is not a cross
     classes = _words(element.get("class"))
+    if "x" in classes and not _X_ICON.search(element.get("class") or ""):
+        # Only an icon's own name: `translate-x-1`, `space-x-2` are Tailwind's axes.
+        classes = [word for word in classes if word != "x"]
     if element.tag in ("img", "i") or not _ICON_CLASSES.isdisjoint(classes):
         words.update(classes)  # here "x" is the icon fonts' cross (`fa-x`)
     return words
+
+
+# An icon named "x" (`fa-x`, `lucide-x`, `bi-x-lg`, `docon-x`, a `use` of `#x`), not an axis.
+_X_ICON: Final = re.compile(r"(?:^|[\s#/_-])x(?:$|\s|-(?:lg|circle|square|octagon)\b)")
 
 
 def _mark(words: set[str]) -> str:

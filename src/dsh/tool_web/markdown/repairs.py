@@ -17,6 +17,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.icons import loose_icon
 from dsh.tool_web.markdown.stats import text_without_whitespace
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
@@ -137,18 +138,25 @@ _XLINK_HREF: Final = "{http://www.w3.org/1999/xlink}href"
 def _cell_svgs_as_icons(root: etree._Element) -> None:
     """An `<svg>` in a table cell becomes an empty `<i>` carrying its names (class, label,
     title, the symbol it uses), so the renderer can read a check mark or a cross from it
-    (`icons.py`) after the svg itself is stripped."""
+    (`icons.py`) after the svg itself is stripped; outside tables, one whose names say yes or
+    no (FontAwesome's `fa-check`, Lucide's `lucide-x`) does too."""
     for svg in list(root.iter("svg")):
-        if next(svg.iterancestors("td", "th"), None) is None:
-            continue
-        names = [svg.get("class"), svg.get("aria-label"), svg.get("data-icon")]
-        names += [title.text for title in svg.iter("title")]
+        in_cell = next(svg.iterancestors("td", "th"), None) is not None
+        names = [svg.get("class"), svg.get("data-icon")]
+        said = [svg.get("aria-label"), *(title.text for title in svg.iter("title"))]
         names += [
             use.get("href") or use.get("xlink:href") or use.get(_XLINK_HREF)
             for use in svg.iter("use")
         ]
         icon = etree.Element("i")
+        if in_cell:
+            names += said
+        elif label := " ".join(name for name in said if name):
+            icon.set("aria-label", label)  # human words, read as such (`icons.py`)
         icon.set("class", " ".join(["icon", *(name for name in names if name)]))
+        if not in_cell and not loose_icon(icon):
+            # Outside a table only a check mark or a cross is kept (a logo, a chevron: no).
+            continue
         icon.tail = svg.tail
         parent = svg.getparent()
         if parent is not None:
