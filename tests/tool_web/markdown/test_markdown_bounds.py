@@ -585,3 +585,17 @@ def test_meeting_emphasis_looks_a_few_levels_down() -> None:
     assert out.count("**ab**") == 5_000
     assert "**c****d**" in out
     assert elapsed < 10, elapsed
+
+
+def test_svgs_outside_tables_are_read_in_one_pass() -> None:
+    # Every svg outside a table is looked at by three of its attributes; only one named as a
+    # check mark or a cross is read further (its title and symbols) and replaced.
+    marks = "<li><svg class='fa-check' data-icon='check'><path d='M0 0'/></svg>a</li>" * 4_000
+    crosses = "<li><svg class='fa-xmark'><path d='M0 0'/></svg>b</li>" * 4_000
+    logos = "<svg class='logo'><title>Acme</title><path d='M0 0'/></svg>" * 8_000
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><ul>{marks}{crosses}</ul><p>{logos}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("- ✓ a") == 4_000
+    assert out.count("- ✗ b") == 4_000
+    assert elapsed < 10, elapsed

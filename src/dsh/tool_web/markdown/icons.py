@@ -51,6 +51,9 @@ def loose_icon(element: etree._Element) -> str:
     else (`alt="lock"` on a `lock-icon-checked-js` image) is that thing. Whether the mark says
     anything (a list of items all ticked does not) is for the caller to judge.
     """
+    hint = " ".join(filter(None, (element.get(name) for name in _NAMING_ATTRIBUTES)))
+    if not hint or MARK_HINT.search(hint.lower()) is None:
+        return ""  # most empty elements outside tables: passed over with one search
     for attribute in ("alt", "title", "aria-label"):
         said = _words(element.get(attribute))
         if said and (not all(word in _LABEL_WORDS for word in said) or _ACTIONS & set(said)):
@@ -58,6 +61,12 @@ def loose_icon(element: etree._Element) -> str:
     return _mark(_icon_words(element) - _ACTIONS)
 
 
+# Any yes or no word above, roughly, in an element's names: the exact reading comes after.
+MARK_HINT: Final = re.compile(
+    r"check|tick|yes|includ|availab|cross|times|xmark|exclud"
+    r"|(?<![a-z])(?:x|no|not|ok|true|false)(?![a-z])"
+)
+_NAMING_ATTRIBUTES: Final = ("class", "alt", "title", "aria-label", "data-icon", "src")
 # Names of icons that are buttons rather than marks, outside a table's grid.
 _ACTIONS: Final = frozenset({"close", "minus"})
 

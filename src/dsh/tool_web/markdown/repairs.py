@@ -17,7 +17,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.icons import loose_icon
+from dsh.tool_web.markdown.icons import MARK_HINT, loose_icon
 from dsh.tool_web.markdown.stats import text_without_whitespace
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
@@ -142,6 +142,8 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
     no (FontAwesome's `fa-check`, Lucide's `lucide-x`) does too."""
     for svg in list(root.iter("svg")):
         in_cell = next(svg.iterancestors("td", "th"), None) is not None
+        if not in_cell and not _may_be_mark(svg):
+            continue  # most svgs outside tables (logos, arrows) are passed over cheaply
         names = [svg.get("class"), svg.get("data-icon")]
         said = [svg.get("aria-label"), *(title.text for title in svg.iter("title"))]
         names += [
@@ -161,6 +163,15 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
         parent = svg.getparent()
         if parent is not None:
             parent.replace(svg, icon)
+
+
+def _may_be_mark(svg: etree._Element) -> bool:
+    """Whether an svg outside tables may be named as a check mark or a cross, by its class,
+    `data-icon` or `aria-label` (three attribute reads: pages draw hundreds of svgs)."""
+    hint = " ".join(filter(None, (svg.get("class"), svg.get("data-icon"), svg.get("aria-label"))))
+    if not hint:
+        return False
+    return MARK_HINT.search(hint.lower()) is not None
 
 
 # A read-only checkbox leading a list item is a task list's mark (GitHub, GitLab, goldmark and
