@@ -600,3 +600,12 @@ def test_svgs_outside_tables_are_read_in_one_pass() -> None:
     assert out.count("- ✓ a") == 4_000
     assert out.count("- ✗ b") == 4_000
     assert elapsed < 10, elapsed
+
+
+def test_many_material_icons_are_renamed_in_one_search() -> None:
+    icons = "<i class='material-icons'>check</i>a <i class='material-icons'>cancel</i>b " * 30_000
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{icons}</p>")
+    elapsed = time.perf_counter() - start
+    assert out.count("✓ a ✗ b") == 30_000
+    assert elapsed < 10, elapsed

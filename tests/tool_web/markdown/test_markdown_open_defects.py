@@ -1,6 +1,7 @@
 """Defects earlier fidelity reviews left open (session 8): yes/no icons outside tables,
 symbol footnote marks, adjacent emphasis of different kinds, invisible joiner lines, words
-glued to their tail, browser-upgrade notices, Hacker News furniture, social feeds in `pre`."""
+glued to their tail, browser-upgrade notices, Hacker News furniture, social feeds in `pre`;
+and Material icon-font names read as words."""
 
 from __future__ import annotations
 
@@ -213,3 +214,22 @@ def test_a_social_feed_wrapped_in_code_is_no_code_block() -> None:
     assert out.count("```") == 2, out
     assert "Sound on for Vivaldi, sung live" in out
     assert "```\npublic static String valueOf(Object obj)\n```" in out
+
+
+def test_material_icon_names_are_icons_not_words() -> None:
+    # Google's icon fonts draw an icon from its name written as text: read as words they ran
+    # into their neighbours ("verifiedCite") and a comparison table said "check" in each cell.
+    out = render(
+        f"<main><p>{PROSE}</p><p><span class='material-icons'>verified</span>Cite this</p>"
+        "<table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>"
+        "<tr><td>Sync</td><td class='material-icons'>check</td><td class='material-icons'>"
+        "check</td></tr><tr><td>Backup</td><td><i class='material-icons'>close</i></td>"
+        "<td><i class='material-icons'>check_circle</i></td></tr></table>"
+        "<p>Applies to: <span class='material-symbols-outlined'>done</span> SQL Server "
+        "<span class='material-symbols-outlined'>cancel</span> Synapse</p>"
+        "<p><a href='/prev'><i class='material-icons'>navigate_before</i>Why Go</a></p></main>"
+    )
+    assert out == (
+        f"{PROSE}\n\nCite this\n\n| Feature | Free | Pro |\n|---|---|---|\n"
+        "| Sync | ✓ | ✓ |\n| Backup | ✗ | ✓ |\n\nApplies to: ✓ SQL Server ✗ Synapse\n\nWhy Go"
+    )

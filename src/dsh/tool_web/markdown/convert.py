@@ -27,6 +27,7 @@ from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
     drop_template_placeholders,
+    ligature_icons_as_names,
     repair_tree,
 )
 from dsh.tool_web.markdown.repeats import join_fact_pairs
@@ -131,6 +132,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         return plain_to_markdown(plain_text(root)), scripted, metadata
     if b"{{" in cleaned:
         drop_template_placeholders(root)
+    if b"material-icons" in cleaned or b"material-symbols" in cleaned:
+        ligature_icons_as_names(root)
     body = root.find("body")
     if body is None:
         body = root

@@ -18,12 +18,15 @@ import lxml.etree as etree
 YES_MARK: Final = "✓"
 NO_MARK: Final = "✗"
 
+# `done` and `cancel` are Material's names for a check mark and a cross in a circle.
 _YES: Final = frozenset(
-    {"check", "checked", "checkmark", "tick", "yes", "true", "included", "available", "ok"}
-)
+    {"check", "checked", "checkmark", "tick", "yes", "true", "included", "available", "ok",
+     "done"}
+)  # fmt: skip
 _NO: Final = frozenset(
-    {"cross", "times", "xmark", "x", "close", "minus", "no", "false", "unavailable", "excluded"}
-)
+    {"cross", "times", "xmark", "x", "close", "minus", "no", "false", "unavailable", "excluded",
+     "cancel"}
+)  # fmt: skip
 _NEGATIONS: Final = frozenset({"not", "non", "un"})
 _LABEL_WORDS: Final = _YES | _NO | _NEGATIONS | {"icon", "mark", "sign", "symbol", "image"}
 # Class words that mark an element as an icon (FontAwesome, Bootstrap, Ionicons, Material,
@@ -63,7 +66,7 @@ def loose_icon(element: etree._Element) -> str:
 
 # Any yes or no word above, roughly, in an element's names: the exact reading comes after.
 MARK_HINT: Final = re.compile(
-    r"check|tick|yes|includ|availab|cross|times|xmark|exclud"
+    r"check|tick|yes|includ|availab|cross|times|xmark|exclud|cancel|(?<![a-z])done(?![a-z])"
     r"|(?<![a-z])(?:x|no|not|ok|true|false)(?![a-z])"
 )
 _NAMING_ATTRIBUTES: Final = ("class", "alt", "title", "aria-label", "data-icon", "src")

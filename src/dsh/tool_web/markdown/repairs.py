@@ -482,3 +482,33 @@ def drop_template_placeholders(root: etree._Element) -> None:
 def _kept_space(text: str) -> str:
     """What separated the expression from its neighbours."""
     return " " if text[:1].isspace() or text[-1:].isspace() else ""
+
+
+# Google's Material icon fonts draw an icon from its name written as text (a ligature):
+# `<i class="material-icons">check</i>`, `<span class="material-symbols-rounded">close</span>`.
+# Read as text, the names ran into the words beside them ("verifiedCite", "navigate_beforeWhy
+# Go") and a comparison table said "check" in every cell.
+_LIGATURE_ICONS: Final = etree.XPath(
+    "//*[contains(@class, 'material-icons') or contains(@class, 'material-symbols')]"
+)
+_LIGATURE_NAME: Final = re.compile(r"\s*([a-z][a-z0-9_]{0,40})\s*")
+
+
+def ligature_icons_as_names(root: etree._Element) -> None:
+    """A Material icon's name moved from its text to its class, where `icons.py` reads a check
+    mark or a cross like any other icon's (call only on pages that use the fonts)."""
+    for element in find_elements(_LIGATURE_ICONS, root):
+        if len(element) or not any(
+            token.startswith(("material-icons", "material-symbols"))
+            for token in class_tokens(element)
+        ):
+            continue
+        name = _LIGATURE_NAME.fullmatch(element.text or "")
+        if name is None:
+            continue
+        element.text = None
+        # As a class, the name is read like a FontAwesome icon's (`check_circle` is a check).
+        if element.tag in ("i", "span"):
+            element.set("class", f"{element.get('class')} icon {name.group(1)}")
+        else:  # the font on a cell or a block: the icon is all it holds
+            etree.SubElement(element, "i").set("class", f"icon {name.group(1)}")
