@@ -15,6 +15,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.markers import NO_ICON, YES_ICON
+
 YES_MARK: Final = "✓"
 NO_MARK: Final = "✗"
 
@@ -135,3 +137,23 @@ _NOT_LABELS: Final = frozenset(
 )  # "is"/"are": a sentence ("bob is offline", a forum's status icon), not a label
 # A file name (`IMG_2041.jpg`, `flag-fr.svg`) or a name in code style (`DSC_0042`).
 _FILE_NAME: Final = re.compile(r"\.[A-Za-z0-9]{2,4}$|_")
+
+
+def contrasted_icons(rendered: str) -> str:
+    """Icons outside tables as ✓ and ✗ when the rendering holds both ("Applies to: ✓ SQL
+    Server ✗ Azure Synapse", a plan's ✓ and ✗ features); else none: a list all ticked, or a
+    lone cross, is decoration. A mark is spaced from a word beside it."""
+    if YES_ICON not in rendered or NO_ICON not in rendered:
+        return _UNREAD_ICON.sub("", rendered)
+    return _ICON_PLACEHOLDER.sub(_icon_mark, rendered)
+
+
+_ICON_PLACEHOLDER: Final = re.compile(f"(\\w?)([{YES_ICON}{NO_ICON}])(\\w?)")
+# A placeholder dropped with the space after it: `**\x04 Tip**` is `**Tip**`, not `** Tip**`.
+_UNREAD_ICON: Final = re.compile(f"[{YES_ICON}{NO_ICON}] ?")
+
+
+def _icon_mark(placeholder: re.Match[str]) -> str:
+    before, icon, after = placeholder.groups()
+    mark = YES_MARK if icon == YES_ICON else NO_MARK
+    return f"{before}{' ' if before else ''}{mark}{' ' if after else ''}{after}"

@@ -2,16 +2,17 @@
 
 The walk over the elements and the blocks it lays out: headings, paragraphs, lists, quotes,
 definition lists, tables, links, emphasis. Code (`codeblocks.py`), list numbering
-(`numbering.py`), superscripts and subscripts (`exponents.py`), the space between stacked
-inline elements (`spacing.py`), comment threads nested by indent cells (`threads.py`) and text
-normalisation (`text.py`) have modules of their own.
+(`numbering.py`), superscripts and subscripts (`exponents.py`), how emphasis marks are written
+(`emphasis.py`), links that are marks (`linkmarks.py`), API signatures (`signatures.py`),
+icons (`icons.py`), the space between stacked inline elements (`spacing.py`), comment threads
+nested by indent cells (`threads.py`) and text normalisation (`text.py`) have modules of their
+own.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from itertools import islice
 from typing import Final
 
 import lxml.etree as etree
@@ -24,16 +25,30 @@ from dsh.tool_web.markdown.codeblocks import (
     is_line_number_gutter,
 )
 from dsh.tool_web.markdown.definitions import definition_group, definition_items
+from dsh.tool_web.markdown.emphasis import (
+    EMPHASIS_TAGS,
+    MARKS,
+    STRONG_TAGS,
+    STRUCK_TAGS,
+    join_marks,
+    meeting_stars,
+    wrap,
+)
 from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
 from dsh.tool_web.markdown.icons import (
     ICON_TAGS,
-    NO_MARK,
     YES_MARK,
     cell_icon,
+    contrasted_icons,
     image_label,
     loose_icon,
 )
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MAX_RENDER_DEPTH
+from dsh.tool_web.markdown.linkmarks import (
+    is_note_reference,
+    is_permalink_mark,
+    is_thread_control,
+)
 from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT, NO_ICON, YES_ICON
 from dsh.tool_web.markdown.numbering import (
@@ -44,6 +59,7 @@ from dsh.tool_web.markdown.numbering import (
     start_number,
 )
 from dsh.tool_web.markdown.repeats import drop_repeated_blocks
+from dsh.tool_web.markdown.signatures import SIGNATURE_CLASSES, signature_text
 from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, words_meet
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
@@ -54,7 +70,7 @@ from dsh.tool_web.markdown.tables import (
     table_row,
     table_rows,
 )
-from dsh.tool_web.markdown.text import INVISIBLE_CHARS, collapse, normalise, string_value
+from dsh.tool_web.markdown.text import collapse, normalise, string_value
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens
 
@@ -98,31 +114,13 @@ _DOCUMENT: Final = re.compile(
 # infobox, a note); one holding more is where the page put its content.
 _SIDE_BOX_SHARE: Final = 0.3
 _HEADINGS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-_STRONG_TAGS: Final = frozenset({"strong", "b"})
-_EMPHASIS_TAGS: Final = frozenset({"em", "i"})
-_STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
-_MARKS: Final = (
-    dict.fromkeys(_STRONG_TAGS, "**")
-    | dict.fromkeys(_EMPHASIS_TAGS, "*")
-    | dict.fromkeys(_STRUCK_TAGS, "~~")
-)
 _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 # Elements laid out as blocks of their own, which emphasis around them does not reach into.
 _MARK_RESETS: Final = (
     _BLOCK_TAGS | _LIST_TAGS | frozenset(_HEADINGS) | {"blockquote", "pre", "table"}
 )
-# Sphinx's API signature term, the element showing its name, and the path shown before it
-# (`descname`/`descclassname`: before Sphinx 4).
-_SIGNATURE_CLASSES: Final = frozenset({"sig", "sig-object"})
-_SIGNATURE_NAME: Final = frozenset({"sig-name", "descname"})
-_SIGNATURE_PREFIX: Final = frozenset({"sig-prename", "descclassname"})
-_DOTTED_PATH: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
 _WHOLLY_EMPHASISED: Final = re.compile(r"(\*{1,3})([^*]+)\1")
-_LONE_STAR: Final = re.compile(r"(?<!\*)\*(?!\*)")
-# The text's own marks at an end, apart from its words (`*** Follow me ***`) or all of it (a
-# bolded footnote star): ours would join them into one run.
-_LITERAL_MARKS: Final = re.compile(r"^[*~]+(?:\s|$)|\s[*~]+$")
 
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -180,7 +178,7 @@ class MarkdownRenderer:
         self._root_text = self._stats.text.get(element, 0)
         rendered = self._element(element, 0)
         if self._loose_icons:
-            rendered = _contrasted_icons(rendered)
+            rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(normalise(rendered))
         markdown = markdown.replace(INDENT, " ")
         if not self._code_blocks:
@@ -203,7 +201,7 @@ class MarkdownRenderer:
             separated = True  # False: a dropped control's separator may open the tail
             if isinstance(child.tag, str):
                 rendered = self._element(child, depth + 1)
-                if not rendered and child.tag == "a" and _is_thread_control(child, ""):
+                if not rendered and child.tag == "a" and is_thread_control(child, ""):
                     # A dropped control's separator before it (`alice 2 hours ago | parent`),
                     # or after it when nothing comes before (`reply | flag`).
                     if parts and _SEPARATOR_END.search(parts[-1]):
@@ -212,20 +210,20 @@ class MarkdownRenderer:
                         separated = False
                 if previous is not None and run_together(previous, child):
                     parts.append(" ")
-                elif previous is not None and _MARKS.get(previous.tag, "") == _MARKS.get(child.tag):
+                elif previous is not None and MARKS.get(previous.tag, "") == MARKS.get(child.tag):
                     # Two pairs of one kind side by side (`<b>Note</b><b>:</b>`): one pair, as
                     # `**Note****:**` is no emphasis; spaced when they hold two words.
                     if words_meet(previous, child):
                         parts.append(" ")
                     else:
-                        rendered = _join_marks(parts, rendered, _MARKS[child.tag])
+                        rendered = join_marks(parts, rendered, MARKS[child.tag])
                 elif previous is not None and parts[-1][-1:] == "`" == rendered[:1]:
                     # Two code spans side by side (`<code>read</code><code>write</code>`):
                     # "`read``write`" would be one span, "read``write".
                     parts.append(" ")
                 elif previous is not None and parts[-1][-1:] == "*" == rendered[:1]:
                     # Emphasis of other kinds, or through wrappers, side by side.
-                    rendered = _meeting_stars(parts, rendered, previous, child)
+                    rendered = meeting_stars(parts, rendered, previous, child)
                 parts.append(rendered)
                 previous = child
             if child.tail:
@@ -280,11 +278,11 @@ class MarkdownRenderer:
             return superscript(element, self._contents(element, depth))
         if tag == "sub":
             return subscript(element, self._contents(element, depth))
-        if tag in _STRONG_TAGS:
+        if tag in STRONG_TAGS:
             return self._emphasis(element, depth, "**")
-        if tag in _EMPHASIS_TAGS:
+        if tag in EMPHASIS_TAGS:
             return self._emphasis(element, depth, "*")
-        if tag in _STRUCK_TAGS:
+        if tag in STRUCK_TAGS:
             # A struck-out price or a retracted claim must not read as the current one.
             return self._emphasis(element, depth, "~~")
         if tag == "time":
@@ -320,13 +318,13 @@ class MarkdownRenderer:
         outer = self._marks_open
         self._marks_open = outer | {marker}
         try:
-            return _wrap(self._contents(element, depth), marker)
+            return wrap(self._contents(element, depth), marker)
         finally:
             self._marks_open = outer
 
     def _loose_icon(self, icon: etree._Element) -> str:
         """An icon outside a table whose name says yes or no, as a placeholder that
-        `_contrasted_icons` writes as ✓ or ✗; not one inside a link, which is a button (a
+        `contrasted_icons` writes as ✓ or ✗; not one inside a link, which is a button (a
         share link's X logo, a close button)."""
         mark = loose_icon(icon)
         if not mark:
@@ -365,7 +363,7 @@ class MarkdownRenderer:
             # An aside is its own outline (an infobox's "Voiced by", a note's "Caution"): as a
             # document heading, the article text after the aside read as that section's.
             label = collapse(self._contents(element, depth)).strip()
-            return f"\n\n{_wrap(label, '**')}\n\n" if label else ""
+            return f"\n\n{wrap(label, '**')}\n\n" if label else ""
         if len(element) and any(True for _ in element.iterdescendants(*_HEADINGS)):
             return self._heading_holding_headings(element, level, depth)
         return _heading_line(collapse(self._contents(element, depth)).strip(), level)
@@ -474,10 +472,10 @@ class MarkdownRenderer:
                 if text := collapse(item).strip():
                     blocks.append(text)
                 continue
-            if item.tag == "dt" and _SIGNATURE_CLASSES.intersection(class_tokens(item)):
+            if item.tag == "dt" and SIGNATURE_CLASSES.intersection(class_tokens(item)):
                 # Sphinx's API signature (`<dt class="sig">`): code, not a sentence. Rendered
                 # inline, its parameters came out emphasised and its `*args` read as markup.
-                body = inline_code(_signature_text(item))
+                body = inline_code(signature_text(item))
             else:
                 body = normalise(self._element(item, depth + 1))
             if item.tag == "dt":
@@ -610,9 +608,9 @@ class MarkdownRenderer:
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
-        if _is_permalink_mark(element, text) or _is_thread_control(element, text):
+        if is_permalink_mark(element, text) or is_thread_control(element, text):
             return ""
-        if _is_note_reference(element, text):
+        if is_note_reference(element, text):
             return note_mark(element, text.strip())
         contact = contact_url(element.get("href") or "")
         if contact is not None:
@@ -651,26 +649,6 @@ class MarkdownRenderer:
         label = _BACKSLASH_BEFORE_BRACKET.sub(r"\\\\", label)
         label = label.replace("[", "\\[").replace("]", "\\]")
         return f"{lead}[{label}]({url}){trail}"
-
-
-def _contrasted_icons(rendered: str) -> str:
-    """Icons outside tables as ✓ and ✗ when the rendering holds both ("Applies to: ✓ SQL
-    Server ✗ Azure Synapse", a plan's ✓ and ✗ features); else none: a list all ticked, or a
-    lone cross, is decoration. A mark is spaced from a word beside it."""
-    if YES_ICON not in rendered or NO_ICON not in rendered:
-        return _UNREAD_ICON.sub("", rendered)
-    return _ICON_PLACEHOLDER.sub(_icon_mark, rendered)
-
-
-_ICON_PLACEHOLDER: Final = re.compile(f"(\\w?)([{YES_ICON}{NO_ICON}])(\\w?)")
-# A placeholder dropped with the space after it: `**\x04 Tip**` is `**Tip**`, not `** Tip**`.
-_UNREAD_ICON: Final = re.compile(f"[{YES_ICON}{NO_ICON}] ?")
-
-
-def _icon_mark(placeholder: re.Match[str]) -> str:
-    before, icon, after = placeholder.groups()
-    mark = YES_MARK if icon == YES_ICON else NO_MARK
-    return f"{before}{' ' if before else ''}{mark}{' ' if after else ''}{after}"
 
 
 def _emoji_alt(image: etree._Element) -> str:
@@ -738,36 +716,7 @@ def _heads_quote(cite: etree._Element) -> bool:
 _QUOTE_HEAD_LEVELS: Final = 3
 
 
-def _is_permalink_mark(link: etree._Element, text: str) -> bool:
-    """A heading's "¶", "§", "#" or "🔗" linking to itself (Sphinx, MkDocs, rustdoc, GitHub):
-    a symbol glued to the title that no reader needs. Not a note's mark (`*`, `†`, `‡`): like
-    a numbered one it says which note below belongs here."""
-    label = text.strip()
-    return (
-        0 < len(label) <= 2
-        and (link.get("href") or "").lstrip().startswith("#")
-        and not any(c.isalnum() or c in _NOTE_SYMBOLS for c in label)
-    )
-
-
-def _is_thread_control(link: etree._Element, text: str) -> bool:
-    """A comment thread's own controls: a fold toggle (`[–]`), a jump to the parent or next
-    comment within the page (Hacker News' `| parent | next`), and a "reply" link to the reply
-    form. Not a next page ("Next" to `?page=2`) nor a link to a reply that is content. `text`
-    is the link's rendered label ("" to read it from the link)."""
-    label = (text or string_value(link)).strip().lower()
-    if label not in _THREAD_CONTROLS:
-        return False
-    href = (link.get("href") or "").strip().lower()
-    if href.startswith(("#", "javascript:")) or not href:
-        return True
-    return label == "reply" and "reply" in href
-
-
-_THREAD_CONTROLS: Final = frozenset(
-    {"[–]", "[-]", "[+]", "[−]", "parent", "next", "prev", "previous", "root", "reply"}
-)
-# A separator left at the end of the text before a dropped control.
+# A separator left at the end of the text before a dropped thread control (`linkmarks.py`).
 _SEPARATOR_END: Final = re.compile(r"\s*[|·•]\s*$")
 _SEPARATOR_START: Final = re.compile(r"^\s*[|·•]\s*")
 
@@ -777,93 +726,12 @@ _FEED_LINK_SHARE: Final = 0.6
 _CODE_PUNCTUATION: Final = re.compile(r"[(){}\[\];=<>$\\]")
 
 
-# The marks of notes other than numbers and letters: asterisk, dagger, double dagger, double bar.
-_NOTE_SYMBOLS: Final = "*†‡‖"
-
-
-def _is_note_reference(link: etree._Element, text: str) -> bool:
-    """A footnote's number or letter linked to the note (`#fn2`, `#cite_note-7`,
-    `#footnote-1`, Word's `#_ftn1`) without a superscript around it; `<sup>` writes its own."""
-    if not _NOTE_LABEL.fullmatch(text.strip()):
-        return False
-    if not _NOTE_TARGET.match((link.get("href") or "").strip()):
-        return False
-    # Not inside a superscript (nor one wrapper down: `<sup><span><a>`).
-    return not any(ancestor.tag == "sup" for ancestor in islice(link.iterancestors(), 2))
-
-
-# A note's mark: a number or a letter ("[1]" keeps its brackets: it reads apart as it is).
-_NOTE_LABEL: Final = re.compile(r"\d{1,4}|[A-Za-z]")
-_NOTE_TARGET: Final = re.compile(r"#(?:_?ftn|fn|footnote|endnote|cite|note)", re.IGNORECASE)
-
-
 def _has_ruby_parentheses(annotation: etree._Element) -> bool:
     """Whether a ruby annotation (`<rt>`) has the page's own `<rp>` parentheses beside it."""
     return any(
         neighbour is not None and neighbour.tag == "rp"
         for neighbour in (annotation.getprevious(), annotation.getnext())
     )
-
-
-def _signature_text(term: etree._Element) -> str:
-    """A signature's text without its permalink mark and `[source]` link (Sphinx viewcode); a
-    member shown by its name alone is prefixed with the name its class shows.
-
-    Sphinx shows a method by its name alone (`get(url, **kwargs)` inside `class
-    requests.Session`), which read like a module-level function of that name.
-    """
-    name, owner = _signature_owner(term)
-    pieces = [term.text or ""]
-    for child in term:
-        text = string_value(child)
-        if owner and child is name:
-            text = f"{owner}.{text.strip()}"
-        if child.tag != "a" or not (
-            _is_permalink_mark(child, text)
-            or any("viewcode-link" in class_tokens(e) for e in child.iter())
-        ):
-            pieces.append(text)
-        pieces.append(child.tail or "")
-    return " ".join("".join(pieces).split())
-
-
-def _signature_owner(term: etree._Element) -> tuple[etree._Element | None, str]:
-    """A signature's name element, and the name its owner shows (`requests.Session`) when it
-    is a member written by its name alone: it shows no path of its own, stands in the
-    definition of another signature, and its `id` is that one's `id` and its name.
-
-    The `id` alone is not shown: a page that leaves module names out (Django's `class
-    CommonMiddleware`) chose to, and an `id` can be wrong (`logging.logging.Formatter`).
-    """
-    name = None
-    for child in term:
-        tokens = class_tokens(child)
-        if _SIGNATURE_PREFIX.intersection(tokens):
-            return None, ""  # the page shows a path (`requests.`, `Formatter.`) itself
-        if name is None and _SIGNATURE_NAME.intersection(tokens):
-            name = child
-    path = term.get("id") or ""
-    if name is None or not _DOTTED_PATH.fullmatch(path):
-        return name, ""
-    shown = "".join(string_value(name).split())
-    listing = term.getparent()
-    definition = listing.getparent() if listing is not None else None
-    owner = definition.getprevious() if definition is not None else None
-    if (
-        not shown
-        or definition is None
-        or definition.tag != "dd"
-        or owner is None
-        or owner.tag != "dt"
-        or f"{owner.get('id')}.{shown}" != path
-    ):
-        return name, ""
-    owner_name = "".join(
-        string_value(child)
-        for child in owner
-        if (_SIGNATURE_PREFIX | _SIGNATURE_NAME).intersection(class_tokens(child))
-    )
-    return name, "".join(owner_name.split())
 
 
 def _flush_loose(loose: list[str], items: list[str]) -> None:
@@ -893,94 +761,3 @@ def _heading_line(text: str, level: int) -> str:
 
 def _holds_heading(element: etree._Element) -> bool:
     return element.tag in _HEADINGS or any(True for _ in element.iterdescendants(*_HEADINGS))
-
-
-def _join_marks(parts: list[str], rendered: str, mark: str) -> str:
-    """`<b>r</b><b>ecycle</b>` as one pair, `**recycle**`: the previous pair's closing mark
-    is taken off `parts`, and `rendered` is returned without its opening one."""
-    if parts[-1].endswith(mark) and rendered.startswith(mark):
-        parts[-1] = parts[-1][: -len(mark)]
-        return rendered[len(mark) :]
-    return rendered
-
-
-def _meeting_stars(
-    parts: list[str], rendered: str, previous: etree._Element, child: etree._Element
-) -> str:
-    """Emphasis closing right where the next opens, written as one run of marks readable as
-    CommonMark says (`parts[-1]` and the returned `rendered` adjusted).
-
-    `**Local Moving**` beside `**:**` (through a link or span, which the same-kind rule in
-    `_contents` does not see) is one pair, `**Local Moving:**`, or spaced when both hold words;
-    `***X***` beside `*.*` shares its emphasis, `***X**.*`, and `**a**` beside `***b***` its
-    strong pair, `**a*b***`. As written, `**X****:**` and `***X****.*` read as literal stars.
-    Marks of two kinds (`**a***b*`) parse as they are and stay. Only marks the elements made:
-    `Price*` beside `**Note**` is a footnote star.
-    """
-    closing = _CLOSING_STARS.search(parts[-1])
-    opening = _OPENING_STARS.match(rendered)
-    if closing is None or opening is None:
-        return rendered
-    before, after = len(closing[0]), len(opening[0])
-    if before != after and _BOTH_STARS not in (before, after):
-        return rendered  # one kind each: `**a***b*` is two pairs
-    if not (_ends_in_marks(previous) and _starts_with_marks(child)):
-        return rendered
-    if before == after:
-        if words_meet(previous, child):
-            parts.append(" ")  # `**Title** **Author**`
-            return rendered
-        parts[-1] = parts[-1][:-before]
-        return rendered[after:]
-    if before == _BOTH_STARS:
-        parts[-1] = parts[-1][:-before] + "*" * (before - after)
-        return rendered[after:]
-    parts[-1] = parts[-1][:-before]
-    return "*" * (after - before) + rendered[after:]
-
-
-# Closing and opening marks of emphasis: `*`, `**` or both, `***`.
-_CLOSING_STARS: Final = re.compile(r"(?<=[^*\s])\*{1,3}$")
-_OPENING_STARS: Final = re.compile(r"\*{1,3}(?=[^*\s])")
-_BOTH_STARS: Final = 3
-_STAR_TAGS: Final = _STRONG_TAGS | _EMPHASIS_TAGS
-# How far down from an element its rendering's first or last marks are looked for.
-_MARK_LEVELS: Final = 8
-
-
-def _ends_in_marks(element: etree._Element) -> bool:
-    """Whether `element`'s rendering ends with an emphasis element's closing marks: it is one,
-    or its last child is, with no text after it (a few levels down)."""
-    node = element
-    for _ in range(_MARK_LEVELS):
-        if node.tag in _STAR_TAGS:
-            return True
-        if not len(node) or (node[-1].tail or "").strip():
-            return False
-        node = node[-1]
-    return False
-
-
-def _starts_with_marks(element: etree._Element) -> bool:
-    """Whether `element`'s rendering opens with an emphasis element's marks."""
-    node = element
-    for _ in range(_MARK_LEVELS):
-        if node.tag in _STAR_TAGS:
-            return True
-        if not len(node) or (node.text or "").strip():
-            return False
-        node = node[0]
-    return False
-
-
-def _wrap(text: str, marker: str) -> str:
-    stripped = text.strip()
-    if not stripped.strip(INVISIBLE_CHARS) or "\n" in stripped or _LITERAL_MARKS.search(stripped):
-        return text  # (a `<b>&zwj;</b>` is no emphasis: `**‍**`)
-    # The text's own marks of this kind (a literal `*args`) would pair with ours; a strong
-    # pair's `**` inside `*…*` does not (`*a **b** c*`).
-    if _LONE_STAR.search(stripped) if marker == "*" else marker in stripped:
-        return text
-    lead = " " if text[:1].isspace() else ""
-    trail = " " if text[-1:].isspace() else ""
-    return f"{lead}{marker}{stripped}{marker}{trail}"

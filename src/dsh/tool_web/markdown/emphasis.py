@@ -1,0 +1,120 @@
+"""Emphasis marks as CommonMark reads them: which tags make which marks, a pair that would
+pair with the text's own stars left unmarked, and pairs that meet joined into one run.
+
+Split out of `render.py`, which decides where emphasis goes; this module decides how its
+marks are written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.spacing import words_meet
+from dsh.tool_web.markdown.text import INVISIBLE_CHARS
+
+STRONG_TAGS: Final = frozenset({"strong", "b"})
+EMPHASIS_TAGS: Final = frozenset({"em", "i"})
+STRUCK_TAGS: Final = frozenset({"del", "s", "strike"})
+MARKS: Final = (
+    dict.fromkeys(STRONG_TAGS, "**")
+    | dict.fromkeys(EMPHASIS_TAGS, "*")
+    | dict.fromkeys(STRUCK_TAGS, "~~")
+)
+_LONE_STAR: Final = re.compile(r"(?<!\*)\*(?!\*)")
+# The text's own marks at an end, apart from its words (`*** Follow me ***`) or all of it (a
+# bolded footnote star): ours would join them into one run.
+_LITERAL_MARKS: Final = re.compile(r"^[*~]+(?:\s|$)|\s[*~]+$")
+
+
+def join_marks(parts: list[str], rendered: str, mark: str) -> str:
+    """`<b>r</b><b>ecycle</b>` as one pair, `**recycle**`: the previous pair's closing mark
+    is taken off `parts`, and `rendered` is returned without its opening one."""
+    if parts[-1].endswith(mark) and rendered.startswith(mark):
+        parts[-1] = parts[-1][: -len(mark)]
+        return rendered[len(mark) :]
+    return rendered
+
+
+def meeting_stars(
+    parts: list[str], rendered: str, previous: etree._Element, child: etree._Element
+) -> str:
+    """Emphasis closing right where the next opens, written as one run of marks readable as
+    CommonMark says (`parts[-1]` and the returned `rendered` adjusted).
+
+    `**Local Moving**` beside `**:**` (through a link or span, which the same-kind rule in
+    `_contents` does not see) is one pair, `**Local Moving:**`, or spaced when both hold words;
+    `***X***` beside `*.*` shares its emphasis, `***X**.*`, and `**a**` beside `***b***` its
+    strong pair, `**a*b***`. As written, `**X****:**` and `***X****.*` read as literal stars.
+    Marks of two kinds (`**a***b*`) parse as they are and stay. Only marks the elements made:
+    `Price*` beside `**Note**` is a footnote star.
+    """
+    closing = _CLOSING_STARS.search(parts[-1])
+    opening = _OPENING_STARS.match(rendered)
+    if closing is None or opening is None:
+        return rendered
+    before, after = len(closing[0]), len(opening[0])
+    if before != after and _BOTH_STARS not in (before, after):
+        return rendered  # one kind each: `**a***b*` is two pairs
+    if not (_ends_in_marks(previous) and _starts_with_marks(child)):
+        return rendered
+    if before == after:
+        if words_meet(previous, child):
+            parts.append(" ")  # `**Title** **Author**`
+            return rendered
+        parts[-1] = parts[-1][:-before]
+        return rendered[after:]
+    if before == _BOTH_STARS:
+        parts[-1] = parts[-1][:-before] + "*" * (before - after)
+        return rendered[after:]
+    parts[-1] = parts[-1][:-before]
+    return "*" * (after - before) + rendered[after:]
+
+
+# Closing and opening marks of emphasis: `*`, `**` or both, `***`.
+_CLOSING_STARS: Final = re.compile(r"(?<=[^*\s])\*{1,3}$")
+_OPENING_STARS: Final = re.compile(r"\*{1,3}(?=[^*\s])")
+_BOTH_STARS: Final = 3
+_STAR_TAGS: Final = STRONG_TAGS | EMPHASIS_TAGS
+# How far down from an element its rendering's first or last marks are looked for.
+_MARK_LEVELS: Final = 8
+
+
+def _ends_in_marks(element: etree._Element) -> bool:
+    """Whether `element`'s rendering ends with an emphasis element's closing marks: it is one,
+    or its last child is, with no text after it (a few levels down)."""
+    node = element
+    for _ in range(_MARK_LEVELS):
+        if node.tag in _STAR_TAGS:
+            return True
+        if not len(node) or (node[-1].tail or "").strip():
+            return False
+        node = node[-1]
+    return False
+
+
+def _starts_with_marks(element: etree._Element) -> bool:
+    """Whether `element`'s rendering opens with an emphasis element's marks."""
+    node = element
+    for _ in range(_MARK_LEVELS):
+        if node.tag in _STAR_TAGS:
+            return True
+        if not len(node) or (node.text or "").strip():
+            return False
+        node = node[0]
+    return False
+
+
+def wrap(text: str, marker: str) -> str:
+    stripped = text.strip()
+    if not stripped.strip(INVISIBLE_CHARS) or "\n" in stripped or _LITERAL_MARKS.search(stripped):
+        return text  # (a `<b>&zwj;</b>` is no emphasis: `**‍**`)
+    # The text's own marks of this kind (a literal `*args`) would pair with ours; a strong
+    # pair's `**` inside `*…*` does not (`*a **b** c*`).
+    if _LONE_STAR.search(stripped) if marker == "*" else marker in stripped:
+        return text
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return f"{lead}{marker}{stripped}{marker}{trail}"

@@ -1,0 +1,66 @@
+"""Links that are marks, not links: a heading's permalink (`¶`, `#`), a note's reference
+(`other^2`, `†`) and a comment thread's own controls (`[–]`, `parent`, `reply`).
+
+`render.py` asks these questions of every link it writes; `signatures.py` of the links
+inside an API signature.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.text import string_value
+
+# The marks of notes other than numbers and letters: asterisk, dagger, double dagger, double bar.
+_NOTE_SYMBOLS: Final = "*†‡‖"
+
+
+def is_note_reference(link: etree._Element, text: str) -> bool:
+    """A footnote's number or letter linked to the note (`#fn2`, `#cite_note-7`,
+    `#footnote-1`, Word's `#_ftn1`) without a superscript around it; `<sup>` writes its own."""
+    if not _NOTE_LABEL.fullmatch(text.strip()):
+        return False
+    if not _NOTE_TARGET.match((link.get("href") or "").strip()):
+        return False
+    # Not inside a superscript (nor one wrapper down: `<sup><span><a>`).
+    return not any(ancestor.tag == "sup" for ancestor in islice(link.iterancestors(), 2))
+
+
+# A note's mark: a number or a letter ("[1]" keeps its brackets: it reads apart as it is).
+_NOTE_LABEL: Final = re.compile(r"\d{1,4}|[A-Za-z]")
+_NOTE_TARGET: Final = re.compile(r"#(?:_?ftn|fn|footnote|endnote|cite|note)", re.IGNORECASE)
+
+
+def is_permalink_mark(link: etree._Element, text: str) -> bool:
+    """A heading's "¶", "§", "#" or "🔗" linking to itself (Sphinx, MkDocs, rustdoc, GitHub):
+    a symbol glued to the title that no reader needs. Not a note's mark (`*`, `†`, `‡`): like
+    a numbered one it says which note below belongs here."""
+    label = text.strip()
+    return (
+        0 < len(label) <= 2
+        and (link.get("href") or "").lstrip().startswith("#")
+        and not any(c.isalnum() or c in _NOTE_SYMBOLS for c in label)
+    )
+
+
+def is_thread_control(link: etree._Element, text: str) -> bool:
+    """A comment thread's own controls: a fold toggle (`[–]`), a jump to the parent or next
+    comment within the page (Hacker News' `| parent | next`), and a "reply" link to the reply
+    form. Not a next page ("Next" to `?page=2`) nor a link to a reply that is content. `text`
+    is the link's rendered label ("" to read it from the link)."""
+    label = (text or string_value(link)).strip().lower()
+    if label not in _THREAD_CONTROLS:
+        return False
+    href = (link.get("href") or "").strip().lower()
+    if href.startswith(("#", "javascript:")) or not href:
+        return True
+    return label == "reply" and "reply" in href
+
+
+_THREAD_CONTROLS: Final = frozenset(
+    {"[–]", "[-]", "[+]", "[−]", "parent", "next", "prev", "previous", "root", "reply"}
+)
