@@ -608,4 +608,17 @@ def test_many_material_icons_are_renamed_in_one_search() -> None:
     out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{icons}</p>")
     elapsed = time.perf_counter() - start
     assert out.count("✓ a ✗ b") == 30_000
+
+
+def test_prices_in_nested_link_blocks_stay_linear() -> None:
+    # A link-dense block kept for the price beside its button looks for that price through its
+    # first few elements only: 250 nested such blocks over 60,000 elements must not each read
+    # all that is under them.
+    link = '<a href="/signup">' + "Start your free trial today " * 4_000 + "</a>"
+    branch = "<div>$9/mo " * 250 + link + "<b>x</b>" * 60_000 + "</div>" * 250
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><p>{WORDS * 5}</p>{branch}<p>{WORDS * 900}</p>")
+    elapsed = time.perf_counter() - start
+    assert "$9/mo" in out
+    assert out.count("Start your free trial today") == 4_000
     assert elapsed < 10, elapsed

@@ -15,7 +15,9 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import attribute_tokens, drop_keep_tail, is_in_page_name_list
+from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.tree import HEADING_TAGS
 
 # The content area counts as prose when at most this share of its text is link text.
 PROSE_LINK_SHARE: Final = 0.15
@@ -233,6 +235,35 @@ def _only_contact_links(element: etree._Element) -> bool:
     )
 
 
+# A card or purchase option links to a sign-up or a cart once or twice; a grid of product cards
+# links each of its names.
+_MAX_PRICED_LINKS: Final = 2
+# How many elements of a block are looked through for its price: it stands beside the button,
+# not deep down; the bound keeps nested blocks from each reading all that is under them.
+_PRICE_REACH: Final = 32
+
+
+def _shows_price(block: etree._Element) -> bool:
+    """Whether a price stands in the block outside its links ("$9/mo", "$34.98")."""
+    stack = [block]
+    for _ in range(_PRICE_REACH):
+        if not stack:
+            return False
+        node = stack.pop()
+        if node is not block and _is_price(node.tail):
+            return True
+        if node.tag == "a" or not isinstance(node.tag, str):
+            continue
+        if _is_price(node.text):
+            return True
+        stack.extend(reversed(list(itertools.islice(node, _PRICE_REACH))))
+    return False
+
+
+def _is_price(text: str | None) -> bool:
+    return text is not None and starts_with_price(text[:100])
+
+
 def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains."""
     total = stats.text.get(root, 0)
@@ -265,6 +296,17 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not _is_grid_cell(element)
             and not _is_all_of_its_cell(element, stats)
         ):
+            # A price beside its one or two buttons ("$9/mo" over "Start free trial", "$34.98"
+            # beside "Add to Cart"): the button's words outweigh the price, which is the fact
+            # the block is there for. Not a card with its own name or picture: a cross-sell
+            # ("Complete your order") is a link block however it is priced.
+            if (
+                stats.links.get(element, 0) <= _MAX_PRICED_LINKS
+                and _shows_price(element)
+                and not any(True for _ in element.iter(*HEADING_TAGS, "img"))
+            ):
+                stack.extend(element)
+                continue
             doomed.append(element)
         else:
             stack.extend(element)
