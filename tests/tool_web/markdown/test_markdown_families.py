@@ -46,3 +46,50 @@ def test_a_price_beside_its_buy_button_is_no_link_block() -> None:
     prose = f"<p>{PROSE}</p>" * 2
     out = render(f"<main><h1>Collar</h1>{prose}<div>{grid}</div>{prose}</main>")
     assert "Matching leather lead" not in out
+
+
+def test_forum_posters_linked_by_query_string_profiles_keep_their_names() -> None:
+    # vBulletin links a poster to `member.php?u=7`, phpBB to `memberlist.php?mode=viewprofile&u=2`,
+    # SMF to `index.php?action=profile;u=5`: the name alone in its block read as a link block,
+    # so every post lost its author and a thread read as one voice.
+    def post(n: int, href: str, user: str, text: str) -> str:
+        return (
+            f'<li class="postcontainer" id="post_{n}"><div class="posthead"><span class="date">'
+            f'03-0{n}-2024, 09:12 AM</span></div><div class="userinfo"><div class="popupmenu">'
+            f'<a class="username" href="{href}"><strong>{user}</strong></a>'
+            f'<ul class="popupbody"><li><a href="{href}">View Profile</a></li>'
+            f'<li><a href="search.php?do=finduser&amp;u={n}">View Forum Posts</a></li>'
+            f'<li><a href="private.php?do=new&amp;u={n}">Send Private Message</a></li></ul>'
+            "</div></div>"
+            f'<div class="postbody"><div class="content">{text}</div></div></li>'
+        )
+
+    posts = [
+        post(
+            1,
+            "member.php?u=7",
+            "gearhead",
+            f"My belt is due at 60k miles. {PROSE} {PROSE} {PROSE} {PROSE}",
+        ),
+        post(
+            2,
+            "memberlist.php?mode=viewprofile&amp;u=2",
+            "wrench_jim",
+            f"No. {PROSE} {PROSE} {PROSE}",
+        ),
+        post(
+            3, "index.php?action=profile;u=5", "mia", f"Thanks, booked it. {PROSE} {PROSE} {PROSE}"
+        ),
+    ]
+    out = render(f'<ol id="posts">{"".join(posts)}</ol>', url="https://forum.example.com/t/1")
+    for user in ("gearhead", "wrench_jim", "mia"):
+        assert user in out
+    # The pop-up menu under a name (vBulletin's) is still a link list.
+    assert "View Forum Posts" not in out
+    # Other query strings are no profiles: a link list of them is still pruned.
+    links = "".join(
+        f'<li><a href="showthread.php?t={n}">Thread number {n}</a></li>' for n in range(4)
+    )
+    prose = f"<p>{PROSE}</p>" * 3
+    out = render(f"<main><h1>Belt</h1>{prose}<div><ul>{links}</ul></div>{prose}</main>")
+    assert "Thread number" not in out

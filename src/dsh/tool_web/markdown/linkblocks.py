@@ -34,10 +34,14 @@ _BLOCKS: Final = frozenset(
 
 
 # Where profile pages live on forums, Q&A sites, blogs and code hosts, and `/@handle` (Medium,
-# Substack, Mastodon, YouTube).
+# Substack, Mastodon, YouTube); and the query-string profiles of PHP forum software, linked
+# relative to the page: vBulletin's `member.php?u=7`, phpBB's `memberlist.php?mode=viewprofile`,
+# SMF's `index.php?action=profile;u=5`, Invision 2/3's `index.php?showuser=12`.
 _PROFILE_PATH: Final = re.compile(
     r"/(?:(?:members?|users?|u|profiles?|authors?|people|community/profile)/|@)[^/?#]+/?"
-    r"(?:[?#]|$)",
+    r"(?:[?#]|$)"
+    r"|(?:^|/)(?:member|memberlist|profile)\.php\?"
+    r"|[?&;](?:mode=viewprofile|action=profile|showuser=)",
     re.IGNORECASE,
 )
 
@@ -79,12 +83,32 @@ def _attribution_text(root: etree._Element, stats: TextStats) -> dict[etree._Ele
     return credited
 
 
+# A poster's name with the pop-up menu forum software writes under it (vBulletin's "View
+# Profile", "View Forum Posts", "Send Private Message"): at most this many links in all.
+_MAX_MENU_LINKS: Final = 8
+
+
 def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
     """A post's author or date line: one or two links, to a profile or around a `<time>`
-    ("bob", "Mar 1, 2024", "bob said:"). Pruned as link blocks, a thread read as one voice."""
-    if stats.links.get(element, 0) > 2:
+    ("bob", "Mar 1, 2024", "bob said:"). Pruned as link blocks, a thread read as one voice.
+    Links in a list beside them do not count: a name's pop-up menu, which goes on its own as
+    the walk descends."""
+    links = stats.links.get(element, 0)
+    if links > _MAX_MENU_LINKS:
         return False
+    if links > 2:
+        loose = [a for a in element.iter("a") if not _in_list(a, element)]
+        return len(loose) <= 2 and any(_is_attribution_link(link) for link in loose)
     return any(_is_attribution_link(link) for link in element.iter("a"))
+
+
+def _in_list(link: etree._Element, block: etree._Element) -> bool:
+    for ancestor in link.iterancestors():
+        if ancestor is block:
+            return False
+        if ancestor.tag in ("ul", "ol"):
+            return True
+    return False
 
 
 # Inline wrappers: a block only when they stand on their own (a tag cloud's `<span>`), not when
