@@ -93,3 +93,34 @@ def test_forum_posters_linked_by_query_string_profiles_keep_their_names() -> Non
     prose = f"<p>{PROSE}</p>" * 3
     out = render(f"<main><h1>Belt</h1>{prose}<div><ul>{links}</ul></div>{prose}</main>")
     assert "Thread number" not in out
+
+
+def test_a_newsletters_layout_tables_are_not_grids() -> None:
+    # E-mail HTML lays out its stories in tables (marked role="presentation", as e-mail guides
+    # ask): two stories side by side came out as one grid row, each heading run into its text.
+    def story(title: str, text: str) -> str:
+        return (
+            f'<td width="50%" valign="top"><img src="a.jpg" alt=""><h2>{title}</h2><p>{text}</p>'
+            '<a href="https://news.example.com/x">Read more</a></td>'
+        )
+
+    row = story("The cut", "Markets had priced it in.") + story("The chip", "Shipments in spring.")
+    layout = f'<table role="presentation" width="100%"><tr>{row}</tr></table>'
+    out = render(f"<p>{PROSE}</p>{layout}<p>{PROSE}</p>")
+    assert "## The cut\n\nMarkets had priced it in." in out
+    assert "## The chip\n\nShipments in spring." in out
+    assert "|" not in out
+    # The same without the role: a cell holding a heading and its text is a section, not a value.
+    unmarked = layout.replace(' role="presentation"', "")
+    out = render(f"<p>{PROSE}</p>{unmarked}<p>{PROSE}</p>")
+    assert "## The cut\n\nMarkets had priced it in." in out
+    # A table its author marked as no table (role="none") is read as blocks, as a screen reader
+    # reads it.
+    data = (
+        '<table role="none"><tr><td>Oslo</td><td>4.1</td></tr><tr><td>Rome</td><td>15.2</td></tr>'
+        "</table>"
+    )
+    out = render(f"<p>{PROSE}</p>{data}")
+    assert "Oslo" in out
+    assert "15.2" in out
+    assert "| Oslo |" not in out

@@ -10,6 +10,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import HEADING_TAGS
 
 
 def table_rows(table: etree._Element) -> list[list[etree._Element]]:
@@ -151,6 +152,10 @@ def is_layout_table(
     """Tables used for page layout read better as blocks than as a one-cell grid."""
     if not rows or any(True for _ in table.iter("table") if _ is not table):
         return True
+    # Its author says it is no table (`role="presentation"` or `none`, as e-mail templates mark
+    # every layout table): a screen reader reads its cells as blocks, and so does the model.
+    if (table.get("role") or "").strip().lower() in _NO_TABLE_ROLES:
+        return True
     # One column of content (cells emptied as furniture, such as a sidebar, hold their places
     # in the grid but are not a column).
     if max(sum(1 for cell in row if stats.text.get(cell, 0) or len(cell)) for row in rows) < 2:
@@ -172,13 +177,32 @@ def is_layout_table(
         for row in rows
         for cell in row
     )
-    return extra_blocks > 2 * len(rows)
+    if extra_blocks > 2 * len(rows):
+        return True
+    # A cell holding a heading over a sentence is a section of the page (a newsletter's story
+    # beside another): a value is never titled prose, and in a grid the heading would run into
+    # its text. A heading over a figure (a pricing table's "Pro" over "$29/mo") is a label.
+    return any(_heads_prose(cell) for cell in cells)
+
+
+def _heads_prose(cell: etree._Element) -> bool:
+    for heading in cell.iter(*HEADING_TAGS):
+        for sibling in heading.itersiblings("p"):
+            words = string_value(sibling).split()
+            if len(words) >= _SENTENCE_WORDS and words[-1][-1] in ".!?":
+                return True
+            break  # the paragraph right after the heading says what it titles
+    return False
 
 
 def _is_listing(pre: etree._Element) -> bool:
     text = string_value(pre).strip("\n")
     return "\n" in text
 
+
+_NO_TABLE_ROLES: Final = frozenset({"presentation", "none"})
+# A sentence under a heading, not a value: this many words, ending as a sentence ends.
+_SENTENCE_WORDS: Final = 4
 
 _LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
 
