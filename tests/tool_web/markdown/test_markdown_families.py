@@ -124,3 +124,27 @@ def test_a_newsletters_layout_tables_are_not_grids() -> None:
     assert "Oslo" in out
     assert "15.2" in out
     assert "| Oslo |" not in out
+
+
+def test_a_heading_whose_name_links_to_its_source_keeps_its_name() -> None:
+    # pkg.go.dev writes `<h4><span>func <a href=source>ClockSequence</a> <a>¶</a></span></h4>`:
+    # the span is mostly link, so it was pruned as a link block and the function's section lost
+    # its heading (its signature then read as part of the previous function's).
+    def member(kind: str, name: str, decl: str, doc: str) -> str:
+        return (
+            f'<div class="Documentation-function"><h4 id="{name}" data-kind="function"><span>'
+            f'{kind} <a class="Documentation-source" href="https://github.com/google/uuid/blob/'
+            f'v1.6.0/time.go#L1">{name}</a> <a class="Documentation-idLink" href="#{name}">¶</a>'
+            f'</span></h4><div class="Documentation-declaration"><pre>{decl}</pre></div>'
+            f"<p>{doc}</p></div>"
+        )
+
+    body = (
+        f"<main><h1>uuid</h1><p>{PROSE}</p>"
+        + member("func", "ClockSequence", "func ClockSequence() int", "Returns the sequence.")
+        + member("type", "UUID", "type UUID [16]byte", "A UUID is a 128 bit identifier.")
+        + f"<p>{PROSE}</p></main>"
+    )
+    out = render(body, url="https://pkg.go.dev/github.com/google/uuid")
+    assert "#### func ClockSequence" in out
+    assert "#### type UUID" in out

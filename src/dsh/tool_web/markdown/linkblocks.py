@@ -304,6 +304,14 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
         element = stack.pop()
         if not isinstance(element.tag, str) or _is_code(element, holding_blocks):
             continue  # code is kept whole, links and all
+        if element.tag in HEADING_TAGS and stats.text.get(element, 0) > stats.link_text.get(
+            element, 0
+        ):
+            # A heading with words of its own beside its links is a label: pkg.go.dev links a
+            # function's name to its source (`<h4><span>func <a>ClockSequence</a></span></h4>`),
+            # and the span inside, mostly link, went as a link block. One that is all link (a
+            # card's or a promotion's title) is still looked into.
+            continue
         text = stats.text.get(element, 0)
         if (
             element.tag in _BLOCKS
