@@ -622,3 +622,21 @@ def test_prices_in_nested_link_blocks_stay_linear() -> None:
     assert "$9/mo" in out
     assert out.count("Start your free trial today") == 4_000
     assert elapsed < 10, elapsed
+
+
+def test_tables_read_for_equations_stay_linear() -> None:
+    # Each table is asked whether it lays out equations, by its first cells' text: 200 tables
+    # nested in their first cells over 50,000 empty elements, and a table of 12,000 formula
+    # rows, must each be read once, not once per table around them.
+    nested = "<table><tr><td>" * 200 + "<b></b>" * 50_000 + "QQQ" + "</td></tr></table>" * 200
+    rows = "".join(
+        f"<tr><td></td><td><span>$a_{{{n}}}$</span></td><td>({n})</td></tr>" for n in range(12_000)
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{nested}")
+    assert out.count("QQQ") == 1
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><table>{rows}</table>")
+    elapsed = time.perf_counter() - start
+    assert out.count("$$a_{") == 12_000
+    assert "$$a_{11999}$$ (11999)" in out
+    assert elapsed < 10, elapsed

@@ -148,3 +148,47 @@ def test_a_heading_whose_name_links_to_its_source_keeps_its_name() -> None:
     out = render(body, url="https://pkg.go.dev/github.com/google/uuid")
     assert "#### func ClockSequence" in out
     assert "#### type UUID" in out
+
+
+def _math(tex: str, display: str = "inline") -> str:
+    return (
+        f'<math class="ltx_Math" alttext="{tex}" display="{display}"><semantics><mi>x</mi>'
+        f'<annotation encoding="application/x-tex">{tex}</annotation></semantics></math>'
+    )
+
+
+def test_numbered_equations_laid_out_in_tables_are_display_math() -> None:
+    # LaTeXML (arXiv's HTML papers, ar5iv) lays out each numbered equation as a table row:
+    # padding cells, the formula (an `align` split at its `&`), the number. It came out as a grid,
+    # `| | $$…$$ | | (1) |`, with a `|` in the TeX escaped into `\|` (TeX's norm).
+    def row(cells: str, number: str) -> str:
+        return (
+            '<tr class="ltx_equation ltx_eqn_row"><td class="ltx_eqn_cell ltx_eqn_center_padleft">'
+            f'</td>{cells}<td class="ltx_eqn_cell ltx_eqn_center_padright"></td>'
+            f'<td class="ltx_eqn_cell ltx_eqn_eqno"><span class="ltx_tag">({number})</span>'
+            "</td></tr>"
+        )
+
+    def cell(tex: str, display: str = "inline") -> str:
+        return f"<td>{_math(tex, display)}</td>"
+
+    single = row(cell(r"\left|x\right|=\sqrt{x^{2}}", "block"), "1")
+    group = row(cell(r"\displaystyle h_{i}") + cell(r"\displaystyle=Wx_{i}"), "2") + row(
+        cell(r"\displaystyle y") + cell(r"\displaystyle=h_{i}+b"), "3"
+    )
+    body = (
+        f'<article><h1>Paper</h1><p>{PROSE}</p><table class="ltx_equation">{single}</table>'
+        f'<p>{PROSE}</p><table class="ltx_equationgroup">{group}</table><p>{PROSE}</p></article>'
+    )
+    out = render(body, url="https://arxiv.org/html/2401.00001")
+    assert "\n$$\\left|x\\right|=\\sqrt{x^{2}}$$ (1)\n" in out
+    assert "\n$$\\displaystyle h_{i} \\displaystyle=Wx_{i}$$ (2)\n" in out
+    assert "\n$$\\displaystyle y \\displaystyle=h_{i}+b$$ (3)" in out
+    assert "|---|" not in out
+    # A table of values with a formula in a cell is still a table.
+    data = (
+        f"<table><tr><th>Model</th><th>Loss</th></tr><tr><td>{_math('f(x)')}</td><td>(1)</td></tr>"
+        f"<tr><td>Baseline</td><td>0.4</td></tr></table>"
+    )
+    out = render(f"<p>{PROSE}</p>{data}")
+    assert "| $f(x)$ | (1) |" in out

@@ -64,6 +64,7 @@ from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
+    equation_lines,
     grid,
     is_layout_table,
     outside_cells,
@@ -518,6 +519,9 @@ class MarkdownRenderer:
         indent = indent_of(rows, self._stats)
         if indent is not None:
             return self._indented(table, rows[0], indent, depth)
+        equations = equation_lines(rows, self._stats)
+        if equations is not None:
+            return "\n\n" + "\n\n".join(equations) + "\n\n"
         if is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it

@@ -3,6 +3,7 @@ whether a table is page layout rather than data."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -209,3 +210,45 @@ _LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "
 
 def table_row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
+
+
+# A formula as `formulas.py` writes it, all a cell says (`$x$`, `$$x$$`), and an equation's
+# number beside it (`(1)`, `(2.3a)`, `(A.1)`).
+_FORMULA: Final = re.compile(r"\$\$?([^$]+)\$\$?")
+_EQUATION_NUMBER: Final = re.compile(r"\(\s*[\w.\-\u2013\u2032']{1,12}\s*\)")
+# Longer cells are no formula piece: the cell's text is not read at all.
+_MAX_FORMULA_CHARS: Final = 4000
+
+
+def equation_lines(rows: list[list[etree._Element]], stats: TextStats) -> list[str] | None:
+    """A table that lays out numbered equations (LaTeXML's, arXiv's HTML papers): each row's
+    formula pieces (an `align` split at its `&`) and its number, nothing else but empty
+    cells. As `$$…$$ (n)` lines they read as display math; as a grid, as `| | $$…$$ | | (1) |`,
+    with TeX's `|` escaped into `\\|` (its norm). None for any other table; most stop at their
+    first cell with text."""
+    lines: list[str] = []
+    marked = False  # numbered, displayed or in display style: equations, not values
+    for row in rows:
+        parts: list[str] = []
+        number = ""
+        for cell in row:
+            length = stats.text.get(cell, 0)
+            if not length:
+                continue
+            if length > _MAX_FORMULA_CHARS:
+                return None
+            text = string_value(cell).strip()
+            if not number and _EQUATION_NUMBER.fullmatch(text):
+                number = text
+                continue
+            formula = _FORMULA.fullmatch(text)
+            if formula is None:
+                return None
+            marked = marked or text.startswith("$$") or "\\displaystyle" in text
+            parts.append(formula[1].strip())
+        if number and not parts:
+            return None
+        if parts:
+            marked = marked or bool(number)
+            lines.append(f"$${' '.join(parts)}$$" + (f" {number}" if number else ""))
+    return lines if lines and marked else None
