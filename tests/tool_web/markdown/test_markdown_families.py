@@ -192,3 +192,17 @@ def test_numbered_equations_laid_out_in_tables_are_display_math() -> None:
     )
     out = render(f"<p>{PROSE}</p>{data}")
     assert "| $f(x)$ | (1) |" in out
+
+
+def test_a_screen_reader_price_label_before_the_price_it_labels_as_text_is_kept() -> None:
+    # Etsy writes `<p><span class="wt-screen-reader-only">Sale Price</span>£25.20</p>` and
+    # strikes the original price with a class: without the labels "£25.20" and "£36.00" could
+    # not be told apart.
+    prices = (
+        '<div><p class="wt-text-title"><span class="wt-screen-reader-only">Sale Price</span>'
+        '£25.20</p><p class="wt-text-strikethrough"><span class="wt-screen-reader-only">'
+        "Original Price</span>£36.00</p></div>"
+    )
+    out = render(f"<main><h1>Collar</h1>{prices}<p>{PROSE}</p></main>")
+    assert "Sale Price £25.20" in out
+    assert "Original Price £36.00" in out

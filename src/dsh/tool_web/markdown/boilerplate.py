@@ -360,6 +360,10 @@ def _is_price_label(element: etree._Element, text: int) -> bool:
     label = string_value(element).strip()
     if not label or any(c.isdigit() for c in label) or len(label.split()) > 3:
         return False
+    # The price is the text right after the label (Etsy's `<span>Sale Price</span>£25.20`),
+    # else the next element's.
+    if element.tail and element.tail.strip():
+        return starts_with_price(element.tail)
     price = element.getnext()
     return price is not None and starts_with_price(string_value(price))
 

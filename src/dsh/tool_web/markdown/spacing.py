@@ -51,7 +51,8 @@ def words_meet(previous: etree._Element, current: etree._Element) -> bool:
 
 def runs_into_tail(element: etree._Element, rendered: str) -> bool:
     """Whether a `_STACKED_INLINE` element, as `rendered`, is a label (`Title:`) that the text
-    after it (its tail) continues without a space: arXiv's `<span>Title:</span>Attention …`.
+    after it (its tail) continues without a space: arXiv's `<span>Title:</span>Attention …`,
+    Etsy's `<span>Sale Price</span>£25.20`.
 
     Words are not spaced from the text after them as they are from a stacked element: a word
     running into its tail is as often one word marked in part ("stitch<span>es</span>",
@@ -63,6 +64,11 @@ def runs_into_tail(element: etree._Element, rendered: str) -> bool:
         return False
     before = rendered[-_LOOK_CHARS:].rstrip(BIDI_CONTROLS)
     after = (element.tail or "")[:1]
+    if after and after in _CURRENCY:
+        # A shop's label before its price, "Sale Price" and "£25.20"; not a currency's prefix
+        # (`US$5`, `NZ$`, `HK$`), which is part of the price.
+        word = before.rsplit(None, 1)[-1] if before.strip() else ""
+        return _is_label(before) and (len(word) > 3 or (len(word) == 3 and not word.isupper()))
     if before[-1:] == ":" and after.isalpha() and _is_label(before[:-1]):
         return True
     if not _touch(before, after):
