@@ -206,3 +206,29 @@ def test_a_screen_reader_price_label_before_the_price_it_labels_as_text_is_kept(
     out = render(f"<main><h1>Collar</h1>{prices}<p>{PROSE}</p></main>")
     assert "Sale Price £25.20" in out
     assert "Original Price £36.00" in out
+
+
+def _discourse_post(user: str, body: str) -> str:
+    return (
+        '<div class="topic-body crawler-post"><div class="crawler-post-meta">'
+        f'<span class="creator"><a href="/u/{user}"><span>{user}</span></a></span> '
+        '<time datetime="2024-03-01T10:00:00Z">2024-03-01</time></div>'
+        f'<div class="post">{body}</div></div>'
+    )
+
+
+_DISCOURSE_QUOTE = (
+    '<aside class="quote" data-username="bob"><div class="title">bob:</div>'
+    "<blockquote><p>Set proxy_read_timeout; it is 60s.</p></blockquote></aside>"
+)
+
+
+def test_a_short_quote_of_another_post_is_kept() -> None:
+    # Discourse writes a quote of another post as `<aside class="quote">` holding a
+    # blockquote; one shorter than the 50 characters of the prose rule for asides was dropped,
+    # so the reply lost what it answered.
+    thread = _discourse_post("alice", f"<p>My websocket drops after a minute. {PROSE}</p>") + (
+        _discourse_post("bob", f"{_DISCOURSE_QUOTE}<p>Quoting myself: that fixed it for me.</p>")
+    )
+    out = render(f'<div id="main-outlet" role="main"><h1>Websocket drops</h1>{thread}</div>')
+    assert "bob:\n\n> Set proxy_read_timeout; it is 60s." in out

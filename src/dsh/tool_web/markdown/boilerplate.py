@@ -253,7 +253,13 @@ def _is_content_aside(element: etree._Element, tokens: list[str], stats: TextSta
     prose = text - stats.link_text.get(element, 0)
     if prose <= 0 or prose < 0.5 * text:
         return False
-    if prose < _ASIDE_MIN_PROSE and not _is_admonition(element, tokens):
+    if (
+        prose < _ASIDE_MIN_PROSE
+        and not _is_admonition(element, tokens)
+        # A quotation of another post (Discourse's `<aside class="quote">` around a
+        # blockquote), however short: the reply answers it.
+        and element.find(".//blockquote") is None
+    ):
         return False
     return any(
         ancestor.tag in ("article", "main") or ancestor.get("role") == "main"
