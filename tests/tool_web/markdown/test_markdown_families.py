@@ -232,3 +232,18 @@ def test_a_short_quote_of_another_post_is_kept() -> None:
     )
     out = render(f'<div id="main-outlet" role="main"><h1>Websocket drops</h1>{thread}</div>')
     assert "bob:\n\n> Set proxy_read_timeout; it is 60s." in out
+
+
+def test_a_posters_repeated_header_stays_over_a_post_that_opens_with_a_quote() -> None:
+    # Discourse: alice's second post of the day opens by quoting bob; its header "alice
+    # 2024-03-01" repeated her first one's and was dropped, so her thanks read as bob's.
+    thread = (
+        _discourse_post("alice", f"<p>My websocket drops after a minute behind nginx. {PROSE}</p>")
+        + _discourse_post("bob", "<p>Set <code>proxy_read_timeout</code>; the default is 60s.</p>")
+        + _discourse_post(
+            "alice", f"{_DISCOURSE_QUOTE}<p>That fixed it, thanks! I set it to 3600s.</p>"
+        )
+    )
+    out = render(f'<div id="main-outlet" role="main"><h1>Websocket drops</h1>{thread}</div>')
+    assert out.count("alice 2024-03-01") == 2
+    assert out.index("bob:") > out.rindex("alice 2024-03-01")

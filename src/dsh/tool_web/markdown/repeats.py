@@ -119,16 +119,36 @@ def _heads_new_prose(
     block = blocks[index]
     if "\n" in block.strip() or len(keys[index]) > _HEADER_MAX:
         return False
-    if index + 1 >= len(blocks) or first_at[keys[index + 1]] != index + 1:
+    after = _past_opening_quote(index + 1, blocks, keys)
+    if after >= len(blocks) or first_at[keys[after]] != after:
         return False
-    following = blocks[index + 1].lstrip()
+    following = blocks[after].lstrip()
     return (
         not following.startswith(("#", "|", "-", "*", ">"))
         and CODE_OPEN not in following
-        and len(keys[index + 1]) >= _PROSE_MIN
-        and " " in keys[index + 1]
+        and len(keys[after]) >= _PROSE_MIN
+        and " " in keys[after]
         and bool(_HEADER_DATE.search(keys[index]))
     )
+
+
+# How many blocks a post's opening quote may take: its "bob:" title and a few quoted blocks.
+_QUOTE_BLOCKS: Final = 4
+
+
+def _past_opening_quote(index: int, blocks: list[str], keys: list[str]) -> int:
+    """Where a post's own words start when it opens by quoting another (Discourse's "bob:" over
+    the quote, phpBB's "alice wrote:"): the quote is no new prose, and often a repeat itself."""
+    at = index
+    quoted = False
+    while at < len(blocks) and at - index < _QUOTE_BLOCKS:
+        block = blocks[at].strip()
+        if block.startswith(">"):
+            quoted = True
+        elif quoted or not (block.endswith(":") and len(keys[at]) <= _HEADER_MAX):
+            break
+        at += 1
+    return at if quoted else index
 
 
 # A date standing alone under a version's heading ("Feb 1, 2024", "2024-01-10", "Released:
