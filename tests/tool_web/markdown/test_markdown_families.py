@@ -247,3 +247,31 @@ def test_a_posters_repeated_header_stays_over_a_post_that_opens_with_a_quote() -
     out = render(f'<div id="main-outlet" role="main"><h1>Websocket drops</h1>{thread}</div>')
     assert out.count("alice 2024-03-01") == 2
     assert out.index("bob:") > out.rindex("alice 2024-03-01")
+
+
+def test_a_post_written_in_a_blockquote_is_no_quotation() -> None:
+    # vBulletin 4 (`blockquote.postcontent`) and XenForo 1 (`blockquote.messageText`) write
+    # every post's message in a blockquote: each post read as a quotation, and a quote inside
+    # it ran on into the reply at the same level.
+    quote = (
+        '<div class="bbcode_container"><div class="bbcode_quote"><div class="bbcode_postedby">'
+        "Originally Posted by <strong>gearhead</strong></div>"
+        '<div class="message">Is 60k miles too late for the belt?</div></div></div>'
+    )
+    posts = (
+        f'<div id="post_message_1"><blockquote class="postcontent restore">{PROSE}</blockquote>'
+        f'</div><div id="post_message_2"><blockquote class="postcontent restore">'
+        f"<blockquote>{quote}</blockquote>No. If it snaps, the valves hit the pistons.</blockquote>"
+        '</div><div><blockquote class="messageText SelectQuoteContainer ugc baseHtml">'
+        "Thanks, booked it for next week.</blockquote></div>"
+    )
+    out = render(f"<main><h1>Timing belt</h1>{posts}</main>")
+    assert f"\n\n{PROSE}\n\n" in out
+    assert "\n\nNo. If it snaps, the valves hit the pistons." in out
+    assert "> Is 60k miles too late for the belt?" in out
+    assert "\n\nThanks, booked it for next week." in out
+    # vBulletin 4 draws its quotes with divs (`bbcode_quote`): they are quotations, set apart
+    # from the reply.
+    posts = posts.replace(f"<blockquote>{quote}</blockquote>", quote)
+    out = render(f"<main><h1>Timing belt</h1>{posts}</main>")
+    assert "> Is 60k miles too late for the belt?\n\nNo. If it snaps" in out

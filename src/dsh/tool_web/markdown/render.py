@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import pairwise
 from typing import Final
 
 import lxml.etree as etree
@@ -252,7 +253,11 @@ class MarkdownRenderer:
             return f"\n\n{collapse(string_value(element))}\n\n"
         if tag in _HEADINGS:
             return self._heading(element, _HEADINGS[tag], depth)
+        if tag == "blockquote" and _is_post_body(element):
+            return f"\n\n{self._contents(element, depth)}\n\n"
         if tag in _LIST_TAGS or tag == "blockquote" or tag == "dl":
+            return self._nested_block(element, depth)
+        if tag == "div" and _is_bbcode_quote(element):
             return self._nested_block(element, depth)
         if tag == "pre":
             if self._is_link_feed(element):
@@ -410,7 +415,7 @@ class MarkdownRenderer:
             return f"\n\n{self._contents(element, depth)}\n\n"
         self._blocks_open += 1
         try:
-            if element.tag == "blockquote":
+            if element.tag in ("blockquote", "div"):
                 return self._blockquote(element, depth)
             if element.tag == "dl":
                 return self._definition_list(element, depth)
@@ -701,6 +706,41 @@ def _nearest(
     for wrapper in passed:
         memo[wrapper] = found
     return found
+
+
+# A post's message written in a `blockquote` by forum software: vBulletin 4's
+# `blockquote.postcontent`, XenForo 1's `blockquote.messageText`. Read as a quotation, every
+# post was one, and a quote inside it ran on into the reply at the same level.
+_POST_BODY_WORDS: Final = frozenset(
+    {"postcontent", "postbody", "posttext", "messagetext", "messagebody", "messagecontent"}
+)
+_POST_BODY_PAIRS: Final = frozenset(
+    {("post", "content"), ("post", "body"), ("post", "text"), ("message", "text"),
+     ("message", "body"), ("message", "content")}
+)  # fmt: skip
+
+
+def _is_post_body(blockquote: etree._Element) -> bool:
+    classes = blockquote.get("class")
+    if not classes:
+        return False
+    words = [word for word in re.split(r"[^a-z0-9]+", classes.lower()) if word]
+    return not _POST_BODY_WORDS.isdisjoint(words) or not _POST_BODY_PAIRS.isdisjoint(
+        pairwise(words)
+    )
+
+
+def _is_bbcode_quote(element: etree._Element) -> bool:
+    """A forum's quote of another post drawn with divs named after BBCode's `[quote]`
+    (vBulletin's `bbcode_quote`): a quotation, as a `blockquote` is."""
+    classes = element.get("class")
+    if not classes or "uote" not in classes:
+        return False  # most divs: spare the split
+    words = [word for word in re.split(r"[^a-z0-9]+", classes.lower()) if word]
+    if "bbcodequote" not in words and ("bbcode", "quote") not in pairwise(words):
+        return False
+    # XenForo 1 puts a `blockquote` inside: that one marks the quote.
+    return element.find(".//blockquote") is None
 
 
 def _heads_quote(cite: etree._Element) -> bool:
