@@ -275,3 +275,20 @@ def test_a_post_written_in_a_blockquote_is_no_quotation() -> None:
     posts = posts.replace(f"<blockquote>{quote}</blockquote>", quote)
     out = render(f"<main><h1>Timing belt</h1>{posts}</main>")
     assert "> Is 60k miles too late for the belt?\n\nNo. If it snaps" in out
+
+
+def test_a_short_label_spanning_rows_is_repeated_in_each_row() -> None:
+    # A pandas MultiIndex (nbconvert) and a model card's table span a group's label down its
+    # rows: the later rows came out with an empty first cell, belonging to nothing.
+    table = (
+        "<table><thead><tr><th>country</th><th>city</th><th>mean</th></tr></thead><tbody>"
+        '<tr><th rowspan="2">IT</th><th>Rome</th><td>15.2</td></tr>'
+        "<tr><th>Milan</th><td>13.0</td></tr><tr><th>NO</th><th>Oslo</th><td>4.1</td></tr>"
+        '<tr><td rowspan="2">A long note that spans two rows of the table and is written only once.'
+        "</td><td>Bergen</td><td>7.6</td></tr><tr><td></td><td></td></tr></tbody></table>"
+    )
+    out = render(f"<p>{PROSE}</p>{table}")
+    assert "| IT | Rome | 15.2 |\n| IT | Milan | 13.0 |\n| NO | Oslo | 4.1 |" in out
+    # A long text is written once; a row with nothing of its own is no row.
+    assert out.count("A long note") == 1
+    assert out.rstrip().endswith("| Bergen | 7.6 |")

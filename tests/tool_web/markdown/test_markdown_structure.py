@@ -161,8 +161,8 @@ def test_spanned_cells_keep_the_columns_of_the_cells_after_them() -> None:
         "<tr><td rowspan=0>Lid</td><td>Height</td><td>1</td></tr><tr><td>Width</td></tr></table>"
     )
     assert (
-        "| Part | Size | Value |\n|---|---|---|\n| Box | Height | 10 |\n| | Width | 5 |\n"
-        "| Total | | 15 |\n| Lid | Height | 1 |\n| | Width | |"
+        "| Part | Size | Value |\n|---|---|---|\n| Box | Height | 10 |\n| Box | Width | 5 |\n"
+        "| Total | | 15 |\n| Lid | Height | 1 |\n| Lid | Width | |"
     ) in out
 
 

@@ -30,14 +30,17 @@ def table_rows(table: etree._Element) -> list[list[etree._Element]]:
 def grid(rows: list[list[etree._Element]], texts: list[list[str]]) -> list[list[str]]:
     """Cell texts placed in the columns their `colspan`/`rowspan` give them.
 
-    Spanned positions are left empty: without them every cell after a span would slide into
-    the wrong column, and the model would read a value under the wrong header.
+    Spanned positions are kept: without them every cell after a span would slide into the
+    wrong column, and the model would read a value under the wrong header. A column spanned
+    is left empty; a row spanned repeats a short text (`_REPEATED_CHARS`), a group's name.
     """
     layout = _SpanLayout(rows)
-    return [
+    placed = [
         layout.place(row, row_texts, rows_below=len(rows) - index - 1)
         for index, (row, row_texts) in enumerate(zip(rows, texts, strict=True))
     ]
+    # A row with nothing of its own is no row, whatever the rowspans above it repeat into it.
+    return [line if any(own) else [] for line, own in zip(placed, texts, strict=True)]
 
 
 class _SpanLayout:
@@ -52,6 +55,7 @@ class _SpanLayout:
     def __init__(self, rows: list[list[etree._Element]]) -> None:
         self._limit = max(len(row) for row in rows)
         self._covered: dict[int, int] = {}  # column -> rows below it still covers
+        self._repeated: dict[int, str] = {}  # column -> what its rowspan says in each row
         self._padding_left = PADDING_PER_CELL * sum(len(row) for row in rows)
 
     def place(self, row: list[etree._Element], texts: list[str], *, rows_below: int) -> list[str]:
@@ -69,6 +73,10 @@ class _SpanLayout:
             if down > 0 and self._padding_left > 0:
                 for spanned in range(column, min(column + width, self._limit)):
                     self._covered[spanned] = down
+                # A short label spanning rows (a group's name, a model's family) is what each
+                # of them says; left empty, a row read as belonging to nothing.
+                if len(text) <= _REPEATED_CHARS:
+                    self._repeated[column] = text
         # Columns past the row's last cell that a rowspan from above still covers.
         last = max(self._covered, default=-1)
         while self._covered and len(line) <= last:
@@ -83,14 +91,22 @@ class _SpanLayout:
         self._covered[column] -= 1
         if self._covered[column] <= 0:
             del self._covered[column]
-        self._pad(line)
+            text = self._repeated.pop(column, "")
+        else:
+            text = self._repeated.get(column, "")
+        self._pad(line, text)
 
-    def _pad(self, line: list[str]) -> None:
+    def _pad(self, line: list[str], text: str = "") -> None:
         if self._padding_left <= 0:
             self._covered.clear()
+            self._repeated.clear()
             return
         self._padding_left -= 1
-        line.append("")
+        line.append(text)
+
+
+# A rowspan's text up to this long is repeated in every row it spans.
+_REPEATED_CHARS: Final = 60
 
 
 def _span(cell: etree._Element, attribute: str) -> int:
