@@ -292,3 +292,18 @@ def test_a_short_label_spanning_rows_is_repeated_in_each_row() -> None:
     # A long text is written once; a row with nothing of its own is no row.
     assert out.count("A long note") == 1
     assert out.rstrip().endswith("| Bergen | 7.6 |")
+
+
+def test_code_blocks_of_pandoc_quarto_and_nbconvert_name_their_language() -> None:
+    # pandoc (Quarto, R Markdown) writes `<pre class="sourceCode r">`, nbconvert wraps cells in
+    # `<div class="highlight hl-ipython3">`: the fences came out without a language.
+    blocks = (
+        '<div class="sourceCode cell-code" id="cb1"><pre class="sourceCode r code-with-copy">'
+        '<code class="sourceCode r">fit &lt;- lm(y ~ x)</code></pre></div>'
+        '<div class="highlight hl-ipython3"><pre><span></span>df.head()</pre></div>'
+        '<pre class="sourceCode"><code class="sourceCode">plain</code></pre>'
+    )
+    out = render(f"<main><h1>Report</h1><p>{PROSE}</p>{blocks}</main>")
+    assert "```r\nfit <- lm(y ~ x)\n```" in out
+    assert "```python\ndf.head()\n```" in out
+    assert "```\nplain\n```" in out

@@ -17,7 +17,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.text import collapse, without_break_hints
 
 _LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-", "brush:")
-_WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-")
+_WRAPPER_LANGUAGE_PREFIXES: Final = ("highlight-source-", "highlight-", "hl-")
 _LANGUAGE_WRAPPER_LEVELS: Final = 2
 _NOT_QUOTE_MARKER: Final = re.compile(r"[^>\s]")
 _BACKTICK_RUNS: Final = re.compile("`+")
@@ -77,13 +77,29 @@ def code_language(pre: etree._Element) -> str:
                 return value.lower()
         if language := _class_language(element, _LANGUAGE_PREFIXES):
             return language
+        if language := _pandoc_language(element):
+            return language
     # Sphinx and GitHub name it on the wrappers (`<div class="highlight-python"><div
     # class="highlight"><pre>`). Only their `highlight-` names: a wrapper's `lang-en` is the
     # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
     for wrapper in itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS):
         language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
         if language and language not in ("default", "none"):
-            return language
+            return _IPYTHON.sub("python", language)
+    return ""
+
+
+# nbconvert names a notebook's cells after their kernel (`hl-ipython3`): Python.
+_IPYTHON: Final = re.compile(r"^ipython\d*$")
+
+
+def _pandoc_language(element: etree._Element) -> str:
+    """pandoc (Quarto, R Markdown) writes the language as the class after `sourceCode`:
+    `<pre class="sourceCode r">`, `<code class="sourceCode python">`."""
+    tokens = (element.get("class") or "").split()
+    for before, token in itertools.pairwise(tokens):
+        if before == "sourceCode" and token.isidentifier() and not token.startswith("code"):
+            return token.lower()
     return ""
 
 
