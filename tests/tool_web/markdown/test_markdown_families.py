@@ -307,3 +307,17 @@ def test_code_blocks_of_pandoc_quarto_and_nbconvert_name_their_language() -> Non
     assert "```r\nfit <- lm(y ~ x)\n```" in out
     assert "```python\ndf.head()\n```" in out
     assert "```\nplain\n```" in out
+
+
+def test_a_provisions_number_in_its_own_element_is_spaced_from_its_text() -> None:
+    # legislation.gov.uk writes `<span class="LegP2No">(1)</span>Where this Act …`: the number
+    # ran into the provision's first word, "(1)Where", "(a)in relation".
+    provisions = (
+        '<p><span class="LegDS LegP2No">(1)</span>Where this Act imposes a duty, this section'
+        ' applies.</p><p><span class="LegDS LegP3No">(a)</span>in relation to a relevant'
+        " matter, and</p><p>the word<span>(s)</span> and f<span>(x)</span> stay as written.</p>"
+    )
+    out = render(f"<main><h1>Equality Act 2010</h1><p>{PROSE}</p>{provisions}</main>")
+    assert "(1) Where this Act imposes a duty" in out
+    assert "(a) in relation to a relevant matter" in out
+    assert "the word(s) and f(x) stay as written." in out

@@ -64,6 +64,8 @@ def runs_into_tail(element: etree._Element, rendered: str) -> bool:
         return False
     before = rendered[-_LOOK_CHARS:].rstrip(BIDI_CONTROLS)
     after = (element.tail or "")[:1]
+    if after.isalnum() and _ENUMERATOR.fullmatch(before) and _opens_its_block(element):
+        return True  # a provision's number: "(1)" and "Where this Act …"
     if after and after in _CURRENCY:
         # A shop's label before its price, "Sale Price" and "£25.20"; not a currency's prefix
         # (`US$5`, `NZ$`, `HK$`), which is part of the price.
@@ -108,6 +110,18 @@ _BLOCK_STYLE: Final = re.compile(r"display\s*:\s*(?:block|flex|grid|list-item|ta
 
 
 _LOOK_CHARS: Final = 40  # a word's worth either side
+# A provision's or list entry's number in brackets, as legislation writes it: "(1)", "(a)",
+# "(iv)", "(2A)".
+_ENUMERATOR: Final = re.compile(r"\(\w{1,4}\)")
+
+
+def _opens_its_block(element: etree._Element) -> bool:
+    """Nothing stands before the element in its parent: it numbers what follows ("(1)Where"),
+    not a word before it ("word(s)", "f(x)")."""
+    parent = element.getparent()
+    return element.getprevious() is None and parent is not None and not (parent.text or "").strip()
+
+
 # A struck-out price beside the current one: "~~$140.00~~$99.00" reads as one token.
 _STRUCK: Final = frozenset({"s", "del", "strike"})
 
