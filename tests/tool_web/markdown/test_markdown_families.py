@@ -321,3 +321,26 @@ def test_a_provisions_number_in_its_own_element_is_spaced_from_its_text() -> Non
     assert "(1) Where this Act imposes a duty" in out
     assert "(a) in relation to a relevant matter" in out
     assert "the word(s) and f(x) stay as written." in out
+
+
+def test_mediawiki_section_edit_links_are_furniture() -> None:
+    # MediaWiki writes "[edit]" beside every section heading (`span.mw-editsection`; since
+    # 1.42 beside the `h2`, before inside it). On a page of links, where link blocks are not
+    # pruned (Wikipedia's "List of …" pages), "[edit]" stood under each of 27 headings.
+    def section(title: str) -> str:
+        return (
+            f'<div class="mw-heading mw-heading2"><h2 id="{title}">{title}</h2>'
+            '<span class="mw-editsection"><span class="mw-editsection-bracket">[</span>'
+            f'<a href="/w/index.php?title=L&amp;action=edit&amp;section=1">edit</a>'
+            '<span class="mw-editsection-bracket">]</span></span></div>'
+            + "".join(
+                f'<li><a href="/wiki/{title}{n}">{title} language {n}</a></li>' for n in range(9)
+            )
+        )
+
+    body = "".join(section(title) for title in ("A", "B", "C"))
+    out = render(
+        f'<main><h1>List of languages</h1><div class="mw-parser-output">{body}</div></main>'
+    )
+    assert "edit" not in out
+    assert "## B" in out

@@ -39,6 +39,8 @@ _FURNITURE_WORDS: Final = frozenset(
         # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
         # Boilerplate's `browserupgrade`/`browsehappy`, browser-update.org's `buorg`).
         "browserwarning", "browserupgrade", "browsehappy", "buorg",
+        # MediaWiki's "[edit]" beside every section heading.
+        "editsection",
     }
 )  # fmt: skip
 # Class words that say content whatever else the class says: MediaWiki's hatnote ("For other
