@@ -344,3 +344,19 @@ def test_mediawiki_section_edit_links_are_furniture() -> None:
     )
     assert "edit" not in out
     assert "## B" in out
+
+
+def test_an_offscreen_copy_of_a_price_is_not_shown_beside_the_price() -> None:
+    # Amazon writes every price twice, for screen readers (`a-offscreen`) and drawn in parts
+    # (`aria-hidden`): "$35.99 $35.99", "List Price: $49.99 $49.99" read as two prices.
+    price = (
+        '<div class="price"><span class="a-price priceToPay"><span class="a-offscreen">$35.99'
+        '</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span '
+        'class="a-price-whole">35<span class="a-price-decimal">.</span></span><span '
+        'class="a-price-fraction">99</span></span></span></div><div class="basis">List Price: '
+        '<span class="a-price a-text-price"><span class="a-offscreen">$49.99</span>'
+        '<span aria-hidden="true">$49.99</span></span></div>'
+    )
+    out = render(f"<main><h1>Charger</h1>{price}<p>{PROSE}</p></main>")
+    assert out.count("$35.99") == 1
+    assert out.count("$49.99") == 1

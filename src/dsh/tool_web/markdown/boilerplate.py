@@ -32,7 +32,7 @@ _FURNITURE_WORDS: Final = frozenset(
         "subscribe", "social", "socials", "advert", "advertisement", "ads", "ad",
         "adsbygoogle", "sponsored", "popup", "related", "recommended", "recommendations",
         "outbrain", "taboola", "toolbar", "pagination", "pager", "masthead", "signup", "login",
-        "modal", "visuallyhidden", "clipped", "signature", "reviews", "carousel",
+        "modal", "visuallyhidden", "clipped", "offscreen", "signature", "reviews", "carousel",
         "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
         # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
         "postcount", "joindate",
@@ -330,7 +330,7 @@ _ASIDE_FURNITURE_WORDS: Final = frozenset(
 _SCREEN_READER_PAIRS: Final = frozenset(
     {("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
 )
-_SCREEN_READER_WORDS: Final = frozenset({"visuallyhidden", "clipped"})
+_SCREEN_READER_WORDS: Final = frozenset({"visuallyhidden", "clipped", "offscreen"})
 # Where an icon stands for a word the screen-reader text says: a pricing table's cell
 # ("Included" under Pro, drawn as a check), MDN's "Deprecated" badge in an `<abbr>`.
 _ICON_HOLDERS: Final = ("td", "th", "abbr")
