@@ -360,3 +360,24 @@ def test_an_offscreen_copy_of_a_price_is_not_shown_beside_the_price() -> None:
     out = render(f"<main><h1>Charger</h1>{price}<p>{PROSE}</p></main>")
     assert out.count("$35.99") == 1
     assert out.count("$49.99") == 1
+
+
+def test_a_byline_with_wordless_anchors_is_still_an_attribution() -> None:
+    # Lobsters writes each comment's byline as an anchor (`<a name="c_…">`), an avatar link,
+    # the name and a `<time>` link: four links, so it was no author line but a link block, and
+    # every comment lost who wrote it.
+    def comment(cid: str, user: str, text: str) -> str:
+        return (
+            f'<li><div class="comment"><div class="byline"><a name="c_{cid}"></a><span>'
+            f'<a aria-hidden="true" href="/~{user}"><img src="/a.png" alt="{user} avatar"></a> '
+            f'<a href="/~{user}">{user}</a> <a href="/c/{cid}"><time datetime="2024-08-12">'
+            f'1 year ago</time></a></span></div><div class="comment_text"><p>{text}</p></div>'
+            "</div></li>"
+        )
+
+    thread = comment("a1", "kkiri", f"Very curious about ref counting. {PROSE}") + comment(
+        "b2", "dureuill", f"So do I, and eliding clones would not help. {PROSE}"
+    )
+    out = render(f'<main><h1>Rust goals</h1><ol class="comments">{thread}</ol></main>')
+    assert "kkiri 1 year ago" in out
+    assert "dureuill 1 year ago" in out

@@ -85,19 +85,19 @@ def _attribution_text(root: etree._Element, stats: TextStats) -> dict[etree._Ele
 
 # A poster's name with the pop-up menu forum software writes under it (vBulletin's "View
 # Profile", "View Forum Posts", "Send Private Message"): at most this many links in all.
-_MAX_MENU_LINKS: Final = 8
+_MAX_MENU_LINKS: Final = 16
 
 
 def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
     """A post's author or date line: one or two links, to a profile or around a `<time>`
     ("bob", "Mar 1, 2024", "bob said:"). Pruned as link blocks, a thread read as one voice.
     Links in a list beside them do not count: a name's pop-up menu, which goes on its own as
-    the walk descends."""
+    the walk descends; nor do anchors without words (`<a name="post1">`)."""
     links = stats.links.get(element, 0)
     if links > _MAX_MENU_LINKS:
         return False
     if links > 2:
-        loose = [a for a in element.iter("a") if not _in_list(a, element)]
+        loose = [a for a in element.iter("a") if stats.text.get(a, 0) and not _in_list(a, element)]
         return len(loose) <= 2 and any(_is_attribution_link(link) for link in loose)
     return any(_is_attribution_link(link) for link in element.iter("a"))
 
