@@ -381,3 +381,20 @@ def test_a_byline_with_wordless_anchors_is_still_an_attribution() -> None:
     out = render(f'<main><h1>Rust goals</h1><ol class="comments">{thread}</ol></main>')
     assert "kkiri 1 year ago" in out
     assert "dureuill 1 year ago" in out
+
+
+def test_a_posters_extra_user_info_is_furniture() -> None:
+    # vBulletin 4 (`dl.userinfo_extra`) and XenForo 1 (`dl.extraUserInfo`) print the poster's
+    # join date, location and post count under every post: more words than many replies.
+    def post(n: int, extra_class: str) -> str:
+        return (
+            f'<li class="postcontainer"><div class="userinfo"><a href="member.php?u={n}">u{n}</a>'
+            f'<dl class="{extra_class}"><dt>Join Date</dt><dd>Aug 2004</dd><dt>Location</dt>'
+            f"<dd>Earth</dd><dt>Posts</dt><dd>8,19{n}</dd></dl></div>"
+            f'<div class="postbody">Reply number {n}: {PROSE}</div></li>'
+        )
+
+    out = render(f'<ol id="posts">{post(1, "userinfo_extra")}{post(2, "extraUserInfo")}</ol>')
+    assert "Reply number 2" in out
+    assert "Join Date" not in out
+    assert "8,19" not in out

@@ -33,7 +33,8 @@ _FURNITURE_WORDS: Final = frozenset(
         "adsbygoogle", "sponsored", "popup", "related", "recommended", "recommendations",
         "outbrain", "taboola", "toolbar", "pagination", "pager", "masthead", "signup", "login",
         "modal", "visuallyhidden", "clipped", "offscreen", "signature", "reviews", "carousel",
-        "usertitle", "userextra", "userextras", "userbanner", "reactions", "quickview", "minicart",
+        "usertitle", "userextra", "userextras", "extrauserinfo", "userbanner", "reactions",
+        "quickview", "minicart",
         # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
         "postcount", "joindate",
         # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
@@ -54,7 +55,8 @@ _FURNITURE_PAIRS: Final = frozenset(
      # A forum poster's statistics, written as two words.
      ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
      ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
-     ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser")}
+     ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser"),
+     ("userinfo", "extra")}
 )  # fmt: skip
 
 # On a page that declares itself an article, its comment thread is furniture too. Not on
