@@ -398,3 +398,22 @@ def test_a_posters_extra_user_info_is_furniture() -> None:
     assert "Reply number 2" in out
     assert "Join Date" not in out
     assert "8,19" not in out
+
+
+def test_a_comparison_table_whose_header_cells_describe_each_plan_stays_a_grid() -> None:
+    # A plan's name over a sentence in each header cell is a label, not a page section: the
+    # feature rows under it are a grid whatever its header says.
+    header = "".join(
+        f"<th><h3>{name}</h3><p>For teams of {size} people or more.</p></th>"
+        for name, size in (("Team", 5), ("Business", 50))
+    )
+    rows = "".join(
+        f"<tr><td>{feature}</td><td>{a}</td><td>{b}</td></tr>"
+        for feature, a, b in (
+            ("Storage", "5 GB", "1 TB"),
+            ("SSO", "No", "Yes"),
+            ("Audit", "-", "Yes"),
+        )
+    )
+    out = render(f"<p>{PROSE}</p><table><tr><th></th>{header}</tr>{rows}</table>")
+    assert "| SSO | No | Yes |" in out

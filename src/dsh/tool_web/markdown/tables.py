@@ -196,10 +196,13 @@ def is_layout_table(
     )
     if extra_blocks > 2 * len(rows):
         return True
-    # A cell holding a heading over a sentence is a section of the page (a newsletter's story
-    # beside another): a value is never titled prose, and in a grid the heading would run into
-    # its text. A heading over a figure (a pricing table's "Pro" over "$29/mo") is a label.
-    return any(_heads_prose(cell) for cell in cells)
+    # Cells holding a heading over a sentence are sections of the page (a newsletter's stories
+    # side by side): a value is never titled prose, and in a grid the heading would run into
+    # its text. A heading over a figure (a pricing table's "Pro" over "$29/mo") is a label, and
+    # so is a header row of them over the rows of a grid (a plan's name over who it is for):
+    # at least half the rows hold such a section.
+    sections = sum(1 for row in rows if any(_heads_prose(cell) for cell in row))
+    return sections > 0 and 2 * sections >= len(rows)
 
 
 def _heads_prose(cell: etree._Element) -> bool:
