@@ -417,3 +417,16 @@ def test_a_comparison_table_whose_header_cells_describe_each_plan_stays_a_grid()
     )
     out = render(f"<p>{PROSE}</p><table><tr><th></th>{header}</tr>{rows}</table>")
     assert "| SSO | No | Yes |" in out
+
+
+def test_a_table_of_formulas_side_by_side_stays_a_grid() -> None:
+    # Two formulas in a row that do not continue each other (a function and its derivative)
+    # are two columns, not one aligned equation.
+    def cell(tex: str) -> str:
+        return "<td>" + _math("\\displaystyle " + tex) + "</td>"
+
+    rows = "".join(
+        "<tr>" + cell(f) + cell(d) + "</tr>" for f, d in (("x^{n}", "nx^{n-1}"), ("e^{x}", "e^{x}"))
+    )
+    out = render(f"<p>{PROSE}</p><table>{rows}</table>")
+    assert "| $\\displaystyle x^{n}$ | $\\displaystyle nx^{n-1}$ |" in out

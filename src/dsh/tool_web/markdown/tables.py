@@ -235,6 +235,13 @@ def table_row(cells: list[str]) -> str:
 # number beside it (`(1)`, `(2.3a)`, `(A.1)`).
 _FORMULA: Final = re.compile(r"\$\$?([^$]+)\$\$?")
 _EQUATION_NUMBER: Final = re.compile(r"\(\s*[\w.\-\u2013\u2032']{1,12}\s*\)")
+# The right-hand part of an `align` row, split at its `&`: it goes on with a relation or an
+# operator ("=Wx", "\\le 1", "+b"), after any `\\displaystyle`.
+_CONTINUES: Final = re.compile(
+    r"(?:\\displaystyle\s*)?(?:[=<>+\-:]|\\(?:le|ge|leq|geq|neq|approx|equiv|sim|simeq|cong"
+    r"|propto|to|rightarrow|Rightarrow|Leftrightarrow|in|subset|subseteq|supset|mid|cdot|times"
+    r"|quad|qquad)\b)"
+)
 # Longer cells are no formula piece: the cell's text is not read at all.
 _MAX_FORMULA_CHARS: Final = 4000
 
@@ -264,7 +271,10 @@ def equation_lines(rows: list[list[etree._Element]], stats: TextStats) -> list[s
             if formula is None:
                 return None
             marked = marked or text.startswith("$$") or "\\displaystyle" in text
-            parts.append(formula[1].strip())
+            piece = formula[1].strip()
+            if parts and not _CONTINUES.match(piece):
+                return None  # two formulas side by side (a table of integrals): a grid
+            parts.append(piece)
         if number and not parts:
             return None
         if parts:
