@@ -640,3 +640,15 @@ def test_tables_read_for_equations_stay_linear() -> None:
     assert out.count("$$a_{") == 12_000
     assert "$$a_{11999}$$ (11999)" in out
     assert elapsed < 10, elapsed
+
+
+def test_nested_bbcode_quotes_stay_linear() -> None:
+    # Each div named as a BBCode quote looks under itself for a `blockquote` (XenForo's own):
+    # 200 of them nested over 50,000 elements must not cost a copy of that search per level
+    # beyond what libxml2 does in C, and quotes past the nesting bound are plain blocks.
+    body = '<div class="bbcode_quote">' * 200 + "<b>x</b> " * 50_000 + "</div>" * 200
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.count("**x**") == 50_000
+    assert elapsed < 10, elapsed
