@@ -430,3 +430,20 @@ def test_a_table_of_formulas_side_by_side_stays_a_grid() -> None:
     )
     out = render(f"<p>{PROSE}</p><table>{rows}</table>")
     assert "| $\\displaystyle x^{n}$ | $\\displaystyle nx^{n-1}$ |" in out
+
+
+def test_a_posts_date_beside_its_promoted_title_comes_with_it() -> None:
+    # WordPress and most blog themes write the title and the date in the post's header, and
+    # the body (`entry-content`) is what the selection takes: the title was put back on top,
+    # the date was lost, so the model could not tell how old the post is.
+    page = (
+        '<article class="post"><header class="entry-header"><h1 class="entry-title">Descaling'
+        ' a kettle</h1><div class="entry-meta"><span class="posted-on">Posted on <a href="/2024'
+        '/03/01/" rel="bookmark"><time class="entry-date published" datetime="2024-03-01T09:00'
+        ':00+00:00">March 1, 2024</time></a></span><span class="byline"> by <a href="/author/'
+        f'jane/">Jane</a></span></div></header><div class="entry-content"><p>{PROSE}</p>'
+        f"<p>{PROSE} Again.</p></div></article>"
+    )
+    head = '<meta property="og:type" content="article">'
+    out = html_to_markdown(html_page(page, head), url="https://blog.example.com/descaling/")
+    assert out.startswith("# Descaling a kettle\n\nMarch 1, 2024\n\n")

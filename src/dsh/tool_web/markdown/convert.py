@@ -142,7 +142,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
-    main = with_title(main, body, metadata.title)
+    main = with_title(main, body, metadata.title, dated=article_page)
     prune_link_blocks(main, stats)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     comment_tags, comment_role = custom_tags(cleaned), has_comment_role(cleaned)

@@ -178,13 +178,17 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
     return best
 
 
-def with_title(main: etree._Element, body: etree._Element, page_title: str = "") -> etree._Element:
+def with_title(
+    main: etree._Element, body: etree._Element, page_title: str = "", *, dated: bool = False
+) -> etree._Element:
     """`main` with the page's title (its first `<h1>`) on top when the selection left it out.
 
     The title often sits in a header beside the content column: a Stack Overflow question's,
     a GitHub issue's (with its number), a documentation page's, PyPI's `requests 2.32.3`
     beside a README that has an `h1` of its own. Without it the model reads a body without
     knowing what it is about (`web_fetch` adds no title line). `page_title` is the `<title>`.
+    On a page that declares itself an article (`dated`), the date beside the title comes with
+    it; a forum thread's posts carry their own.
     """
     if main is body or main.tag not in _WRAPPERS:
         return main
@@ -203,7 +207,31 @@ def with_title(main: etree._Element, body: etree._Element, page_title: str = "")
     heading = copy.deepcopy(title)
     heading.tail = None
     main.insert(0, heading)
+    date = _date_beside(title, main) if dated else None
+    if date is not None:
+        line = etree.Element("p")
+        line.append(date)
+        main.insert(1, line)
     return main
+
+
+# How far up from the title its header is looked for: the `header`, and a wrapper or two.
+_TITLE_HEADER_LEVELS: Final = 3
+
+
+def _date_beside(title: etree._Element, main: etree._Element) -> etree._Element | None:
+    """The first `<time datetime>` in the header the title stands in (a post's "March 1, 2024"
+    beside its `h1`), as a copy; none when that header holds the selection itself. The title
+    alone was put back on top, and the model could not tell how old the post was."""
+    for ancestor in itertools.islice(title.iterancestors(), _TITLE_HEADER_LEVELS):
+        if _holds(ancestor, main):
+            return None
+        found = next((t for t in ancestor.iter("time") if t.get("datetime")), None)
+        if found is not None and string_value(found).strip():
+            date = copy.deepcopy(found)
+            date.tail = None
+            return date
+    return None
 
 
 _WORD: Final = re.compile(r"\w+(?:[.'’]\w+)*")  # a version ("2.32.3") is one word
