@@ -14,10 +14,12 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.boilerplate import attribute_tokens, drop_keep_tail, is_in_page_name_list
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.toc import is_in_page_name_list
 from dsh.tool_web.markdown.tree import HEADING_TAGS
+from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 # The content area counts as prose when at most this share of its text is link text.
 PROSE_LINK_SHARE: Final = 0.15

@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.boilerplate import attribute_tokens
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
+from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
 KEEP_SHARE: Final = 0.8

@@ -1,10 +1,15 @@
-"""An API signature in a definition list (Sphinx's `<dt class="sig">`), as the one line of
-inline code `render.py` writes for it: without its permalink and `[source]` links, and a
-member shown by its name alone prefixed with the name of the class it belongs to.
+"""API signatures: telling one from a forum signature, and writing Sphinx's as code.
+
+`boilerplate.py` asks `is_api_signature` before it drops an element named `signature`
+(Javadoc's `member-signature`, TypeDoc's `tsd-signature` are what the reader came for; a
+forum's post signature is not); `render.py` writes a Sphinx signature (`<dt class="sig">`) as
+one line of inline code, without its permalink and `[source]` links, a member shown by its
+name alone prefixed with the name of the class it belongs to.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
@@ -81,3 +86,40 @@ def _signature_owner(term: etree._Element) -> tuple[etree._Element | None, str]:
         if (_SIGNATURE_PREFIX | _SIGNATURE_NAME).intersection(class_tokens(child))
     )
     return name, "".join(owner_name.split())
+
+
+# `signature` names a forum signature: a block after a post (`signature`, `post-signature`,
+# `message-signature`, `signaturecontainer`). API references use the word for a declaration,
+# the thing the reader came for: Javadoc's `member-signature` and `type-signature`, TypeDoc's
+# `tsd-signature` (and its `tsd-signature-type` spans), JSDoc's and pdoc's `span.signature`,
+# ExDoc's `h2.signature`. Those are inline, in a heading, term or code block, or name the part
+# of code they sign. (Holding code says nothing: forum signatures quote code and `pre` art.)
+_CODE_SIGNATURE_PREFIXES: Final = frozenset(
+    {"member", "type", "tsd", "method", "call", "function", "func", "fn", "constructor",
+     "property", "index", "api"}
+)  # fmt: skip
+
+_INLINE_TAGS: Final = frozenset(
+    {"span", "code", "a", "em", "strong", "b", "i", "small", "var", "samp", "kbd", "tt"}
+)
+
+_TERM_TAGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6", "dt")
+
+# How far up a heading, term or code block around a signature is looked for (JSDoc puts the
+# span straight in its `h4`); bounded, so many signatures deep down walk no path to the root.
+_SIGNATURE_REACH: Final = 3
+
+
+def is_api_signature(element: etree._Element, tokens: list[str]) -> bool:
+    if element.tag in _INLINE_TAGS or element.tag in _TERM_TAGS or element.tag == "pre":
+        return True
+    if any(
+        before in _CODE_SIGNATURE_PREFIXES
+        for before, token in itertools.pairwise(tokens)
+        if token == "signature"
+    ):
+        return True
+    ancestors = itertools.islice(element.iterancestors(), _SIGNATURE_REACH)
+    return any(
+        ancestor.tag in _TERM_TAGS or ancestor.tag in ("pre", "code") for ancestor in ancestors
+    )

@@ -1,0 +1,95 @@
+"""Screen-reader-only text that the page means to be read: the word an icon stands for in a
+table cell or badge ("Included", "Deprecated"), the sign of a stacked fraction, a shop's
+"Sale price" label, and a hidden heading that tells a run of labelled sections apart (GitHub's
+release tags). Other screen-reader text repeats what is on screen and goes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.repeats import starts_with_price
+from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import HEADING_TAGS
+
+_SCREEN_READER_PAIRS: Final = frozenset(
+    {("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
+)
+
+_SCREEN_READER_WORDS: Final = frozenset({"visuallyhidden", "clipped", "offscreen"})
+
+# Where an icon stands for a word the screen-reader text says: a pricing table's cell
+# ("Included" under Pro, drawn as a check), MDN's "Deprecated" badge in an `<abbr>`.
+_ICON_HOLDERS: Final = ("td", "th", "abbr")
+
+
+def is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
+    """Screen-reader text that is the only text of its table cell or badge (the words the page
+    draws as an icon), or the sign between the parts of a stacked fraction. Elsewhere it
+    repeats what is on screen ("Share on X"), and goes."""
+    if _SCREEN_READER_WORDS.isdisjoint(tokens) and _SCREEN_READER_PAIRS.isdisjoint(
+        itertools.pairwise(tokens)
+    ):
+        return False
+    text = stats.text.get(element, 0)
+    if text == 0:
+        return False
+    if text == 1 and string_value(element).strip() in _SEPARATORS:
+        # Wikipedia's fractions: "8<sr-only>+</sr-only>1⁄2" and "4<sr-only>/</sr-only>3" are
+        # drawn stacked; without the separator they read as 81⁄2 and 43.
+        return True
+    holder = next(element.iterancestors(*_ICON_HOLDERS), None)
+    if holder is not None and stats.text.get(holder, 0) == text:
+        return True
+    return _is_price_label(element, text)
+
+
+# "Regular price", "Sale price", "Unit price": shops print both prices and let CSS strike one
+# through or hide it; the hidden label is what tells the reader which is which.
+_PRICE_LABEL_MAX_CHARS: Final = 24
+
+
+def _is_price_label(element: etree._Element, text: int) -> bool:
+    if text > _PRICE_LABEL_MAX_CHARS:
+        return False
+    label = string_value(element).strip()
+    if not label or any(c.isdigit() for c in label) or len(label.split()) > 3:
+        return False
+    # The price is the text right after the label (Etsy's `<span>Sale Price</span>£25.20`),
+    # else the next element's.
+    if element.tail and element.tail.strip():
+        return starts_with_price(element.tail)
+    price = element.getnext()
+    return price is not None and starts_with_price(string_value(price))
+
+
+_SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})
+
+# How far up the section a heading labels is looked for (GitHub: the heading is its child).
+_SECTION_REACH: Final = 3
+
+
+def is_section_title(element: etree._Element) -> bool:
+    """A hidden heading that its section names as its label (`aria-labelledby`), in a run of
+    sections labelled so: the title that tells them apart. GitHub's releases page writes each
+    release's tag so; without it, one release's changes ran on under the previous release's
+    last heading. A lone labelled region's hidden heading ("Footer", "Products", "Navigation
+    menu") says nothing the page does not show (measured on WCXB: keeping those too changed 6
+    pages, all for the worse)."""
+    ident = element.get("id")
+    if element.tag not in HEADING_TAGS or not ident:
+        return False
+    ancestors = itertools.islice(element.iterancestors(), _SECTION_REACH)
+    section = next(
+        (a for a in ancestors if ident in (a.get("aria-labelledby") or "").split()), None
+    )
+    if section is None:
+        return False
+    return any(
+        sibling is not None and sibling.get("aria-labelledby")
+        for sibling in (section.getprevious(), section.getnext())
+    )

@@ -1,0 +1,72 @@
+"""The words that name page furniture, and how an element's names are read.
+
+Tags, ARIA roles and whole class/id tokens (split on punctuation) that say navigation, footer,
+ads, share bars, cookie banners and the like; the few that say content whatever else is said;
+the pairs of tokens that only mean furniture together. `boilerplate.py` removes by them,
+`asides.py`, `linkblocks.py` and `select.py` read them too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.tree import HEADING_TAGS
+
+FURNITURE_TAGS: Final = frozenset({"nav", "aside", "footer", "form", "menu", "dialog"})
+
+FURNITURE_ROLES: Final = frozenset(
+    {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar",
+     "dialog", "alertdialog", "toolbar"}
+)  # fmt: skip
+
+# Whole class/id tokens (split on punctuation) that name furniture.
+FURNITURE_WORDS: Final = frozenset(
+    {
+        "nav", "navbar", "navigation", "menu", "megamenu", "submenu", "breadcrumb",
+        "breadcrumbs", "footer", "sidebar", "cookie", "consent", "gdpr", "newsletter",
+        "subscribe", "social", "socials", "advert", "advertisement", "ads", "ad",
+        "adsbygoogle", "sponsored", "popup", "related", "recommended", "recommendations",
+        "outbrain", "taboola", "toolbar", "pagination", "pager", "masthead", "signup", "login",
+        "modal", "visuallyhidden", "clipped", "offscreen", "signature", "reviews", "carousel",
+        "usertitle", "userextra", "userextras", "extrauserinfo", "userbanner", "reactions",
+        "quickview", "minicart",
+        # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
+        "postcount", "joindate",
+        # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
+        # Boilerplate's `browserupgrade`/`browsehappy`, browser-update.org's `buorg`).
+        "browserwarning", "browserupgrade", "browsehappy", "buorg",
+        # MediaWiki's "[edit]" beside every section heading.
+        "editsection",
+    }
+)  # fmt: skip
+
+# Class words that say content whatever else the class says: MediaWiki's hatnote ("For other
+# uses, see …") is classed `hatnote navigation-not-searchable`.
+CONTENT_WORDS: Final = frozenset({"hatnote"})
+
+# Tokens that only mean furniture next to a second word ("comment-form", "reply-form").
+FURNITURE_PAIRS: Final = frozenset(
+    {("comment", "form"), ("reply", "form"), ("comments", "form"), ("site", "header"),
+     ("page", "header"), ("global", "header"), ("top", "bar"), ("author", "bio"),
+     ("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only"),
+     # A forum poster's statistics, written as two words.
+     ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
+     ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
+     ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser"),
+     ("userinfo", "extra")}
+)  # fmt: skip
+
+TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
+
+
+def attribute_tokens(element: etree._Element) -> list[str]:
+    classes = element.get("class") or ""
+    # A heading's id is the slug of its own words ("related-work", "social-impact"): it names
+    # the section's subject, not the element's role.
+    ident = "" if element.tag in HEADING_TAGS else element.get("id") or ""
+    if not classes and not ident:
+        return []  # most elements: spare the split
+    return [t for t in TOKEN_SPLIT.split(f"{classes} {ident}".lower()) if t]
