@@ -68,11 +68,14 @@ def measure(root: etree._Element) -> TextStats:
             dumps.append(element)
         linked = 0
         count = 0
-        for child in element:
-            tail = child.tail
-            total += text.get(child, 0) + (len(tail.strip()) if tail else 0)
-            linked += link_text.get(child, 0)
-            count += links.get(child, 0)
+        # Most elements are leaves: `len` spares them the child iterator. Every child was
+        # measured before its parent, so its sums are looked up, not defaulted.
+        if len(element):
+            for child in element:
+                tail = child.tail
+                total += text[child] + (len(tail.strip()) if tail else 0)
+                linked += link_text[child]
+                count += links[child]
         if element.tag == "a":
             linked = total
             count += 1
