@@ -201,9 +201,12 @@ class MarkdownRenderer:
         previous: etree._Element | None = None  # the sibling just rendered, if nothing between
         for child in element:
             separated = True  # False: a dropped control's separator may open the tail
-            if isinstance(child.tag, str):
+            # lxml builds a new string on every read of `tag` and `tail`: read each once (the
+            # renderer never changes the tree, so they hold while the child is rendered).
+            tag, tail = child.tag, child.tail
+            if isinstance(tag, str):
                 rendered = self._element(child, depth + 1)
-                if not rendered and child.tag == "a" and is_thread_control(child, ""):
+                if not rendered and tag == "a" and is_thread_control(child, ""):
                     # A dropped control's separator before it (`alice 2 hours ago | parent`),
                     # or after it when nothing comes before (`reply | flag`).
                     if parts and _SEPARATOR_END.search(parts[-1]):
@@ -212,13 +215,13 @@ class MarkdownRenderer:
                         separated = False
                 if previous is not None and run_together(previous, child):
                     parts.append(" ")
-                elif previous is not None and MARKS.get(previous.tag, "") == MARKS.get(child.tag):
+                elif previous is not None and MARKS.get(previous.tag, "") == MARKS.get(tag):
                     # Two pairs of one kind side by side (`<b>Note</b><b>:</b>`): one pair, as
                     # `**Note****:**` is no emphasis; spaced when they hold two words.
                     if words_meet(previous, child):
                         parts.append(" ")
                     else:
-                        rendered = join_marks(parts, rendered, MARKS[child.tag])
+                        rendered = join_marks(parts, rendered, MARKS[tag])
                 elif previous is not None and parts[-1][-1:] == "`" == rendered[:1]:
                     # Two code spans side by side (`<code>read</code><code>write</code>`):
                     # "`read``write`" would be one span, "read``write".
@@ -228,12 +231,11 @@ class MarkdownRenderer:
                     rendered = meeting_stars(parts, rendered, previous, child)
                 parts.append(rendered)
                 previous = child
-            if child.tail:
-                if isinstance(child.tag, str) and runs_into_tail(child, rendered):
+            if tail:
+                if isinstance(tag, str) and runs_into_tail(child, rendered):
                     parts.append(" ")
-                tail = child.tail if separated else _SEPARATOR_START.sub(" ", child.tail)
-                parts.append(collapse(tail))
-                if child.tail.strip():
+                parts.append(collapse(tail if separated else _SEPARATOR_START.sub(" ", tail)))
+                if tail.strip():
                     previous = None
         return "".join(parts)
 
