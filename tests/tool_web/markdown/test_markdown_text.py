@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from dsh.tool_web.markdown.text import collapse
+from dsh.tool_web.markdown.text import collapse, normalise
 
 # Every character `\s` matches: the whitespace `collapse` must fold, edges included.
 _UNICODE_WHITESPACE = "".join(chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace())
@@ -33,3 +33,25 @@ _UNICODE_WHITESPACE = "".join(chr(c) for c in range(sys.maxunicode + 1) if chr(c
 )
 def test_collapse_folds_whitespace_as_the_regex_does(text: str) -> None:
     assert collapse(text) == re.sub(r"\s+", " ", text)
+
+
+_RUNS = re.compile(r"[ \t\r\f\v\u00a0]+")
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "one space between words",
+        "two  spaces,\tone tab, \t a mix,\u00a0one nbsp and\u00a0\u00a0two",
+        " \v\f\r edges \t",
+        "soft\u00adhyphen and zero\u200bwidth, \u200b spaced",
+        "ascii\n\n\n\nblank lines   \n  indented",
+    ],
+)
+def test_normalise_folds_only_runs_that_change(markdown: str) -> None:
+    """Single plain spaces are left where they are; every other run of spaces is one space,
+    as the former `[ \\t\\r\\f\\v\\u00a0]+` substitution made it."""
+    visible = re.sub("[\u00ad\u200b]", "", markdown)  # the invisible characters used here
+    old_lines = [line.strip(" ") for line in _RUNS.sub(" ", visible).split("\n")]
+    old = re.sub(r"\n{3,}", "\n\n", "\n".join(old_lines)).strip()
+    assert normalise(markdown) == old

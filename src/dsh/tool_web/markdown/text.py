@@ -14,7 +14,10 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.markers import INDENT, NO_ICON, YES_ICON
 
-_SPACES: Final = re.compile(r"[ \t\r\f\v\u00a0]+")
+# Runs of spaces to fold into one: only those where folding changes something (two or more,
+# or one that is not a plain space). `[ \t…]+` also matched every single space between words,
+# and the substitution paid for a match and a copy per word of the page.
+_SPACES: Final = re.compile(r" [ \t\r\f\v\u00a0]+|[\t\r\f\v\u00a0][ \t\r\f\v\u00a0]*")
 # Invisible in a browser and splitting words for the model: soft hyphens, zero-width spaces,
 # word joiners, stray byte-order marks, and the bidirectional marks and overrides (the model
 # reads text in logical order; an override can make code display unlike what it is).
@@ -63,7 +66,8 @@ def collapse(text: str) -> str:
 
 def normalise(markdown: str) -> str:
     """Collapse runs of spaces, trim every line and keep at most one blank line between blocks."""
-    visible = _INVISIBLE.sub("", markdown)
+    # The invisible characters are all outside ASCII, and `isascii` is answered in O(1).
+    visible = markdown if markdown.isascii() else _INVISIBLE.sub("", markdown)
     if _ZWNJ in visible or _ZWJ in visible:
         visible = _LOOSE_JOINERS.sub("", visible)
     lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
