@@ -24,6 +24,27 @@ def test_modal_dialog_in_footer_is_dropped_even_when_it_outweighs_the_content() 
     assert "privacy policy" not in out
 
 
+@pytest.mark.parametrize(
+    "dialog",
+    [
+        'role="dialog"',
+        "role='alertdialog'",
+        "ROLE=dialog",
+        'role = "dialog" class="x"',
+        'aria-modal="true"',
+        'ARIA-MODAL="true"',
+    ],
+)
+def test_a_dialog_is_dropped_however_its_attributes_are_written(dialog: str) -> None:
+    """The search for dialogs runs only when the source names one (convert.py's byte test):
+    every way of writing the attributes that libxml2 reads as a dialog must pass that test."""
+    out = render(
+        f"<main><h1>Wool Runner</h1><p>{PROSE}</p><div {dialog}><p>{POLICY}</p></div></main>"
+    )
+    assert PROSE in out
+    assert "privacy policy" not in out
+
+
 def test_consent_manager_layer_is_dropped() -> None:
     out = render(
         f'<div id="onetrust-consent-sdk"><p>{POLICY}</p></div><article><p>{PROSE}</p></article>'

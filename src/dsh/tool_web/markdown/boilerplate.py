@@ -96,7 +96,7 @@ def _has_heading(element: etree._Element, tags: tuple[str, ...]) -> bool:
     return any(True for _ in element.iter(*tags))
 
 
-def _remove_overlays(body: etree._Element, stats: TextStats) -> None:
+def _remove_overlays(body: etree._Element, stats: TextStats, dialogs: bool) -> None:
     """Drop dialogs and script data before the size-based protection is computed.
 
     A privacy policy inside a modal can outweigh a short product page; counted in the page's
@@ -105,7 +105,7 @@ def _remove_overlays(body: etree._Element, stats: TextStats) -> None:
     # Unless the page is nothing but the dialog (a lightbox-only page), it is not the content.
     limit = stats.text.get(body, 0) * _OVERLAY_MAX_SHARE
     # XPath finds the dialogs in C; `measure` already noted the data dumps on its way.
-    candidates = find_elements(_DIALOGS, body)
+    candidates = find_elements(_DIALOGS, body) if dialogs else []
     doomed = {
         element
         for element in [*candidates, *stats.data_dumps]
@@ -174,14 +174,17 @@ def _extends(name: str, blocks: frozenset[str]) -> bool:
     return any(name[: part.start()] in blocks for part in separators)
 
 
-def remove_furniture(body: etree._Element, stats: TextStats, *, article_page: bool = False) -> None:
+def remove_furniture(
+    body: etree._Element, stats: TextStats, *, article_page: bool = False, dialogs: bool = True
+) -> None:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
     `stats` is kept true for what remains, so the later passes need not measure again.
     `article_page`: the page declares itself an article, so its comment thread goes too,
     unless the comments are nearly all of the page (then they are what it is about).
+    `dialogs`: False when the source names no dialog, sparing their search over the tree.
     """
-    _remove_overlays(body, stats)
+    _remove_overlays(body, stats, dialogs)
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []

@@ -54,6 +54,12 @@ _BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
 # A case-sensitive pattern with a literal start: `re.IGNORECASE` or a tuple of substring tests
 # cost more than the search itself.
 _ARIA_TABLE_ROLE: Final = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b""")
+# Likewise the whole-tree search for dialogs (`boilerplate.py`), on one page in three: a role
+# of dialog or alertdialog ends its value right after the word (the role is matched whole,
+# so whatever is written before it: `ROLE = "dialog"` too), and the aria-modal attribute is
+# looked for in lower or upper case. (Not seen: `Aria-Modal`, which libxml2 would fold, and a
+# value spelled with character references, `&#100;ialog`.)
+_DIALOG_ROLE: Final = re.compile(rb"""dialog["'\s>/]""")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -138,7 +144,12 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     if body is None:
         body = root
     stats = measure(body)
-    remove_furniture(body, stats, article_page=article_page)
+    dialogs = (
+        _DIALOG_ROLE.search(cleaned) is not None
+        or b"aria-modal" in cleaned
+        or b"ARIA-MODAL" in cleaned
+    )
+    remove_furniture(body, stats, article_page=article_page, dialogs=dialogs)
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
