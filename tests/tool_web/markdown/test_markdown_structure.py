@@ -1303,3 +1303,16 @@ def test_an_aside_that_holds_the_page_keeps_its_headings() -> None:
     )
     assert "## The whole story" in out
     assert "### Part two" in out
+
+
+def test_a_repeated_id_naming_depth_keeps_the_page_structured() -> None:
+    """libxml2 reported a repeated id as "ID depth already defined", which the check for its
+    nesting-depth error read as that error: the page came out as plain text, no headings."""
+    out = html_to_markdown(
+        html_page(
+            '<h2 id="depth">Depth</h2><p>The lake is 40 metres deep.</p>'
+            '<h2 id="depth">Depth, again</h2><p>A template repeated the section.</p>'
+        )
+    )
+    assert "## Depth" in out
+    assert "## Depth, again" in out

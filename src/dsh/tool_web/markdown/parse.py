@@ -124,6 +124,9 @@ def parse(data: bytes) -> etree._Element:
         remove_comments=True,
         remove_pis=True,
         no_network=True,
+        # No table of ids: nothing here looks elements up by id, building it costs time, and
+        # a repeated id logged "ID depth already defined", which read as the depth error below.
+        collect_ids=False,
     )
     # Plain etree elements: lxml.html's custom element classes cost a lookup per node visited.
     root = etree.fromstring(data, parser=parser) if data.strip() else None
