@@ -60,6 +60,9 @@ FURNITURE_PAIRS: Final = frozenset(
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
+# The words `TOKEN_SPLIT` leaves, found directly: no empty pieces to filter out (asked of
+# every element with a class or id).
+_TOKEN: Final = re.compile(r"[a-z0-9]+")
 
 
 def attribute_tokens(element: etree._Element) -> list[str]:
@@ -69,4 +72,4 @@ def attribute_tokens(element: etree._Element) -> list[str]:
     ident = "" if element.tag in HEADING_TAGS else element.get("id") or ""
     if not classes and not ident:
         return []  # most elements: spare the split
-    return [t for t in TOKEN_SPLIT.split(f"{classes} {ident}".lower()) if t]
+    return _TOKEN.findall(f"{classes} {ident}".lower())
