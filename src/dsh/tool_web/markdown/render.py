@@ -209,8 +209,8 @@ class MarkdownRenderer:
                 if not rendered and tag == "a" and is_thread_control(child, ""):
                     # A dropped control's separator before it (`alice 2 hours ago | parent`),
                     # or after it when nothing comes before (`reply | flag`).
-                    if parts and _SEPARATOR_END.search(parts[-1]):
-                        parts[-1] = _SEPARATOR_END.sub("", parts[-1])
+                    if parts and (kept := _without_separator(parts[-1])) is not None:
+                        parts[-1] = kept
                     else:
                         separated = False
                 if previous is not None and run_together(previous, child):
@@ -762,8 +762,18 @@ def _heads_quote(cite: etree._Element) -> bool:
 _QUOTE_HEAD_LEVELS: Final = 3
 
 
-# A separator left at the end of the text before a dropped thread control (`linkmarks.py`).
-_SEPARATOR_END: Final = re.compile(r"\s*[|·•]\s*$")
+def _without_separator(text: str) -> str | None:
+    """`text` without the separator it ends with (`alice 2 hours ago |`), None when it ends
+    with none. Read from the end: a regex search for it would try each position of a long
+    blank run (a rendering of thousands of `<br>`) in turn, quadratic in its length."""
+    stripped = text.rstrip()
+    if stripped[-1:] not in _SEPARATORS:
+        return None
+    return stripped[:-1].rstrip()
+
+
+# Separators between a thread's controls (`linkmarks.py`) and what stands before or after them.
+_SEPARATORS: Final = ("|", "·", "•")
 _SEPARATOR_START: Final = re.compile(r"^\s*[|·•]\s*")
 
 
