@@ -666,3 +666,15 @@ def test_thread_control_after_a_long_blank_run_stays_linear() -> None:
     assert "QQQ after" in out
     assert "parent" not in out
     assert elapsed < 10, elapsed
+
+
+def test_layout_table_headings_stay_linear() -> None:
+    # A cell's headings are each asked whether a sentence follows them: 70,000 headings side by
+    # side in one cell must not each look through all the siblings after them (15 s).
+    cell = "<h4></h4>" * 70_000
+    table = f"<table><tr><td>QQQ</td><td>{cell}</td></tr></table>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>{table}<p>{WORDS * 5}</p>")
+    elapsed = time.perf_counter() - start
+    assert "QQQ" in out
+    assert elapsed < 10, elapsed

@@ -206,13 +206,28 @@ def is_layout_table(
 
 
 def _heads_prose(cell: etree._Element) -> bool:
+    """Whether a heading in `cell` has a sentence for the first `p` after it among its
+    siblings (the paragraph right after a heading says what it titles). Each heading's
+    siblings are read once, backwards, for all the headings beside it: looking forward from
+    each of 70,000 headings side by side took 15 s."""
+    done: set[etree._Element] = set()
     for heading in cell.iter(*HEADING_TAGS):
-        for sibling in heading.itersiblings("p"):
-            words = string_value(sibling).split()
-            if len(words) >= _SENTENCE_WORDS and words[-1][-1] in ".!?":
+        parent = heading.getparent()
+        if parent is None or parent in done:
+            continue
+        done.add(parent)
+        sentence = False  # whether the first `p` after the sibling at hand is a sentence
+        for sibling in reversed(parent):
+            if sibling.tag in HEADING_TAGS and sentence:
                 return True
-            break  # the paragraph right after the heading says what it titles
+            if sibling.tag == "p":
+                sentence = _is_sentence(sibling)
     return False
+
+
+def _is_sentence(paragraph: etree._Element) -> bool:
+    words = string_value(paragraph).split()
+    return len(words) >= _SENTENCE_WORDS and words[-1][-1] in ".!?"
 
 
 def _is_listing(pre: etree._Element) -> bool:
