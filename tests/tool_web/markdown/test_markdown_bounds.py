@@ -678,3 +678,22 @@ def test_layout_table_headings_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert "QQQ" in out
     assert elapsed < 10, elapsed
+
+
+def test_template_expressions_under_deep_wrappers_stay_linear() -> None:
+    # Each text that is only a template expression is dropped unless it is inside code: asking
+    # that of 140,000 of them under 250 wrappers must not walk the wrappers once per kind of
+    # code element for each (2.9 s, twice the same expressions under one wrapper).
+    def page(depth: int) -> str:
+        texts = "".join(f"<p>{{{{ a.b{n} }}}}" for n in range(140_000))
+        return "<div>" * depth + texts + "</div>" * depth + f"<p>{WORDS * 5}"
+
+    start = time.perf_counter()
+    html_to_markdown(page(1))
+    shallow = time.perf_counter() - start
+    start = time.perf_counter()
+    out = html_to_markdown(page(250))
+    deep = time.perf_counter() - start
+    assert "a.b" not in out
+    assert "omicron" in out
+    assert deep < 1.5 * shallow, (deep, shallow)
