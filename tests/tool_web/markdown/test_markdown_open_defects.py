@@ -233,3 +233,18 @@ def test_material_icon_names_are_icons_not_words() -> None:
         f"{PROSE}\n\nCite this\n\n| Feature | Free | Pro |\n|---|---|---|\n"
         "| Sync | ✓ | ✓ |\n| Backup | ✗ | ✓ |\n\nApplies to: ✓ SQL Server ✗ Synapse\n\nWhy Go"
     )
+
+
+def test_a_link_feed_in_pre_keeps_its_lines() -> None:
+    # nginx's directory listing (autoindex) is a `<pre>` of one file a line, its name linked
+    # and its date and size after it: with long names, mostly link text and no code
+    # punctuation, it reads as a link feed, whose lines must stay apart (each file's date and
+    # size ran into the next file's name on one line).
+    names = [f"very-long-package-name-{n}.2.3-x86_64.pkg.tar.zst" for n in range(4)]
+    rows = "".join(
+        f'<a href="{name}">{name}</a>                 01-Jan-2024 10:0{n}    {n}234\n'
+        for n, name in enumerate(names)
+    )
+    out = render(f'<h1>Index of /pub/</h1><hr><pre><a href="../">../</a>\n{rows}</pre><hr>')
+    for n, name in enumerate(names):
+        assert f"\n{name} 01-Jan-2024 10:0{n} {n}234\n" in out + "\n", out

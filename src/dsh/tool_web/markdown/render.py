@@ -175,6 +175,7 @@ class MarkdownRenderer:
         self._marks_open: frozenset[str] = frozenset()
         self._threads = ThreadLevels(stats)
         self._loose_icons = False  # whether an icon outside a table was read as ✓ or ✗
+        self._lines_kept = 0  # link feeds in `pre` around the current element: lines are kept
 
     def render(self, element: etree._Element) -> str:
         self._root_text = self._stats.text.get(element, 0)
@@ -196,8 +197,9 @@ class MarkdownRenderer:
 
     def _contents(self, element: etree._Element, depth: int) -> str:
         parts: list[str] = []
+        squeeze = _collapse_within_lines if self._lines_kept else collapse
         if element.text:
-            parts.append(collapse(element.text))
+            parts.append(squeeze(element.text))
         previous: etree._Element | None = None  # the sibling just rendered, if nothing between
         for child in element:
             separated = True  # False: a dropped control's separator may open the tail
@@ -234,7 +236,7 @@ class MarkdownRenderer:
             if tail:
                 if isinstance(tag, str) and runs_into_tail(child, rendered):
                     parts.append(" ")
-                parts.append(collapse(tail if separated else _SEPARATOR_START.sub(" ", tail)))
+                parts.append(squeeze(tail if separated else _SEPARATOR_START.sub(" ", tail)))
                 if tail.strip():
                     previous = None
         return "".join(parts)
@@ -263,7 +265,12 @@ class MarkdownRenderer:
             return self._nested_block(element, depth)
         if tag == "pre":
             if self._is_link_feed(element):
-                return f"\n\n{self._contents(element, depth)}\n\n"
+                # Its lines are the page's (a directory listing's one file a line).
+                self._lines_kept += 1
+                try:
+                    return f"\n\n{self._contents(element, depth)}\n\n"
+                finally:
+                    self._lines_kept -= 1
             return self._code_block(element)
         if tag == "table":
             return self._table(element, depth)
@@ -777,6 +784,11 @@ _SEPARATORS: Final = ("|", "·", "•")
 _SEPARATOR_START: Final = re.compile(r"^\s*[|·•]\s*")
 
 
+def _collapse_within_lines(text: str) -> str:
+    return _SPACES_IN_LINE.sub(" ", text)
+
+
+_SPACES_IN_LINE: Final = re.compile(r"[^\S\n]+")
 # A `pre` with this share of its text in links, and no character of code, is no code.
 _FEED_LINK_SHARE: Final = 0.6
 _CODE_PUNCTUATION: Final = re.compile(r"[(){}\[\];=<>$\\]")
