@@ -248,3 +248,18 @@ def test_a_link_feed_in_pre_keeps_its_lines() -> None:
     out = render(f'<h1>Index of /pub/</h1><hr><pre><a href="../">../</a>\n{rows}</pre><hr>')
     for n, name in enumerate(names):
         assert f"\n{name} 01-Jan-2024 10:0{n} {n}234\n" in out + "\n", out
+
+
+def test_words_linked_within_the_page_in_prose_are_no_thread_controls() -> None:
+    # A thread's "parent", "next" and "reply" links are dropped; the same words linked to an
+    # anchor in running text (a glossary term, a section) are the sentence's words.
+    out = render(
+        f"<p>{PROSE}</p><p>Read the <a href='#sec2'>next</a> section, then attach it to the"
+        " <a href='#term-root'>root</a> of the tree and <a href='#form'>reply</a> below.</p>"
+    )
+    assert "Read the next section, then attach it to the root of the tree and reply below." in (
+        out.replace("](https://example.com/docs/page#sec2)", "")
+        .replace("](https://example.com/docs/page#term-root)", "")
+        .replace("](https://example.com/docs/page#form)", "")
+        .replace("[", "")
+    ), out

@@ -55,12 +55,30 @@ def is_thread_control(link: etree._Element, text: str) -> bool:
     label = (text or string_value(link)).strip().lower()
     if label not in _THREAD_CONTROLS:
         return False
+    if label not in _TOGGLES and not _stands_apart(link):
+        return False  # a word of a sentence: "read the next section", "the root of the tree"
     href = (link.get("href") or "").strip().lower()
     if href.startswith(("#", "javascript:")) or not href:
         return True
     return label == "reply" and "reply" in href
 
 
-_THREAD_CONTROLS: Final = frozenset(
-    {"[–]", "[-]", "[+]", "[−]", "parent", "next", "prev", "previous", "root", "reply"}
-)
+_TOGGLES: Final = frozenset({"[–]", "[-]", "[+]", "[−]"})
+_THREAD_CONTROLS: Final = _TOGGLES | {"parent", "next", "prev", "previous", "root", "reply"}
+# What separates a thread's controls from each other and from the comment's head.
+_SEPARATORS: Final = "|·•"
+
+
+def _stands_apart(link: etree._Element) -> bool:
+    """Whether nothing but a separator stands right before and after `link` in its parent (`2
+    hours ago | parent | next`, a "reply" link alone in its block), as no word of a sentence
+    does."""
+    previous = link.getprevious()
+    parent = link.getparent()
+    if previous is not None:
+        before = previous.tail or ""
+    else:
+        before = (parent.text if parent is not None else None) or ""
+    before = before.rstrip()
+    after = (link.tail or "").lstrip()
+    return (not before or before[-1] in _SEPARATORS) and (not after or after[0] in _SEPARATORS)
