@@ -92,6 +92,15 @@ def test_literal_stars_are_not_wrapped_in_emphasis() -> None:
     assert "**Dec 10**, **2023***. Modified" in out
 
 
+def test_a_literal_star_is_not_joined_with_the_emphasis_after_it() -> None:
+    # A bolded footnote star at the end of a span, right before italic: its star (no mark,
+    # being all the text) was taken for the bold's closing mark and joined with the italic's
+    # opening, `PriceNote*`, losing the star and leaving one unpaired.
+    # (CommonMark reads `Price**Note*` as the star and an emphasised "Note".)
+    out = render(f"<p>{PROSE}</p><p>Only <span>Price<b>*</b></span><i>Note</i> applies.</p>")
+    assert "Only Price**Note* applies." in out, out
+
+
 def test_symbol_footnote_marks_stay_as_their_notes_marks() -> None:
     # `*`, `†`, `‡` linked to their notes read as a heading's permalink mark and vanished, so
     # the notes below them were attached to nothing; a permalink's `¶` and `#` still go.

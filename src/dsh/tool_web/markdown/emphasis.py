@@ -13,7 +13,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.spacing import words_meet
-from dsh.tool_web.markdown.text import INVISIBLE_CHARS
+from dsh.tool_web.markdown.text import INVISIBLE_CHARS, string_value
 
 STRONG_TAGS: Final = frozenset({"strong", "b"})
 EMPHASIS_TAGS: Final = frozenset({"em", "i"})
@@ -84,11 +84,13 @@ _MARK_LEVELS: Final = 8
 
 def _ends_in_marks(element: etree._Element) -> bool:
     """Whether `element`'s rendering ends with an emphasis element's closing marks: it is one,
-    or its last child is, with no text after it (a few levels down)."""
+    or its last child is, with no text after it (a few levels down). Not when that element's
+    text ends in a star of its own: a bolded footnote `*` gets no marks (`wrap`), and its star
+    is the page's."""
     node = element
     for _ in range(_MARK_LEVELS):
         if node.tag in _STAR_TAGS:
-            return True
+            return not string_value(node).rstrip().endswith("*")
         if not len(node) or (node[-1].tail or "").strip():
             return False
         node = node[-1]
@@ -96,11 +98,12 @@ def _ends_in_marks(element: etree._Element) -> bool:
 
 
 def _starts_with_marks(element: etree._Element) -> bool:
-    """Whether `element`'s rendering opens with an emphasis element's marks."""
+    """Whether `element`'s rendering opens with an emphasis element's marks (not its text's
+    own star)."""
     node = element
     for _ in range(_MARK_LEVELS):
         if node.tag in _STAR_TAGS:
-            return True
+            return not string_value(node).lstrip().startswith("*")
         if not len(node) or (node.text or "").strip():
             return False
         node = node[0]
