@@ -34,6 +34,16 @@ def test_yes_and_no_icons_outside_tables_say_which_items_apply() -> None:
     ) in out
 
 
+def test_a_mark_between_one_letter_words_is_spaced_from_both() -> None:
+    # A one-letter word between two icons (a size chart's "S", "M", options "A", "B"): each
+    # mark is spaced from the words beside it, not the first's space taking the letter.
+    out = render(
+        f"<p>{PROSE}</p><p>Sizes: <i class='fa fa-check'></i>S<i class='fa fa-times'></i>M"
+        "<i class='fa fa-check'></i>L</p>"
+    )
+    assert "Sizes: ✓ S ✗ M ✓ L" in out, out
+
+
 def test_icons_that_contrast_nothing_or_act_stay_dropped() -> None:
     # Every feature ticked (a decoration), a close button, a share link to X, a press logo and
     # a forum's "Reply With Quote" image button: no ✓ or ✗ says anything here.

@@ -148,12 +148,17 @@ def contrasted_icons(rendered: str) -> str:
     return _ICON_PLACEHOLDER.sub(_icon_mark, rendered)
 
 
-_ICON_PLACEHOLDER: Final = re.compile(f"(\\w?)([{YES_ICON}{NO_ICON}])(\\w?)")
+# The word characters beside it are looked at, not matched: a one-letter word between two
+# marks (`✓ S ✗ M`) is spaced from both.
+_ICON_PLACEHOLDER: Final = re.compile(f"[{YES_ICON}{NO_ICON}]")
+_WORD_CHAR: Final = re.compile(r"\w")
 # A placeholder dropped with the space after it: `**\x04 Tip**` is `**Tip**`, not `** Tip**`.
 _UNREAD_ICON: Final = re.compile(f"[{YES_ICON}{NO_ICON}] ?")
 
 
 def _icon_mark(placeholder: re.Match[str]) -> str:
-    before, icon, after = placeholder.groups()
-    mark = YES_MARK if icon == YES_ICON else NO_MARK
-    return f"{before}{' ' if before else ''}{mark}{' ' if after else ''}{after}"
+    text, start, end = placeholder.string, placeholder.start(), placeholder.end()
+    mark = YES_MARK if placeholder[0] == YES_ICON else NO_MARK
+    before = " " if start and _WORD_CHAR.match(text, start - 1) else ""
+    after = " " if _WORD_CHAR.match(text, end) else ""
+    return f"{before}{mark}{after}"
