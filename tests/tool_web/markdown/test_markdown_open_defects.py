@@ -34,6 +34,20 @@ def test_yes_and_no_icons_outside_tables_say_which_items_apply() -> None:
     ) in out
 
 
+def test_an_icons_no_prefixed_utility_class_is_no_cross() -> None:
+    # `no-margin`, `no-wrap`, `no-print` on an icon say how it is laid out, not that it is a
+    # cross: a user icon beside a byline read "✗ Posted by bob" on a page that contrasts
+    # marks elsewhere. A cross named "no" (`icon-no`, as WordPress's `dashicons-no-alt`) still
+    # is one.
+    out = render(
+        f"<p>{PROSE}</p><ul><li><i class='fa fa-check'></i> Unlimited projects</li>"
+        "<li><i class='icon-no-alt'></i> Single sign-on</li></ul>"
+        "<p><i class='fa fa-user no-margin'></i> Posted by bob</p>"
+    )
+    assert "- ✓ Unlimited projects\n- ✗ Single sign-on" in out, out
+    assert "\nPosted by bob" in out, out
+
+
 def test_a_mark_between_one_letter_words_is_spaced_from_both() -> None:
     # A one-letter word between two icons (a size chart's "S", "M", options "A", "B"): each
     # mark is spaced from the words beside it, not the first's space taking the letter.

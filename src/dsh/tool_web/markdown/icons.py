@@ -90,6 +90,9 @@ def _icon_words(element: etree._Element) -> set[str]:
         words.update(_words(name))
     words.discard("x")  # a letter in a name ("x_logo.png", the X logo) is not a cross
     classes = _words(element.get("class"))
+    if "no" in classes and not _NO_ICON.search((element.get("class") or "").lower()):
+        # A layout utility (`no-margin`, `no-wrap`, `no-print`), not a cross named "no".
+        classes = [word for word in classes if word != "no"]
     if "x" in classes and not _X_ICON.search(element.get("class") or ""):
         # Only an icon's own name: `translate-x-1`, `space-x-2` are Tailwind's axes.
         classes = [word for word in classes if word != "x"]
@@ -98,6 +101,11 @@ def _icon_words(element: etree._Element) -> set[str]:
     return words
 
 
+# An icon named "no" (`icon-no`, WordPress's `dashicons-no-alt`), not a layout utility that
+# names what the element has none of (`no-margin`, `no_wrap`, `no-print`).
+_NO_ICON: Final = re.compile(
+    r"(?:^|[^a-z0-9])no(?:$|\s|[-_](?:alt|circle|square|sign|mark|fill|filled|outline|lg)\b)"
+)
 # An icon named "x" (`fa-x`, `lucide-x`, `bi-x-lg`, `docon-x`, a `use` of `#x`), not an axis.
 _X_ICON: Final = re.compile(r"(?:^|[\s#/_-])x(?:$|\s|-(?:lg|circle|square|octagon)\b)")
 
