@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from dsh.tool_web import html_to_markdown
+from dsh.tool_web.markdown import render as render_module
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_HTML_CHARS
 from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
 from tool_web.markdown.markdown_pages import PROSE, html_page
@@ -697,3 +699,29 @@ def test_template_expressions_under_deep_wrappers_stay_linear() -> None:
     assert "a.b" not in out
     assert "omicron" in out
     assert deep < 1.5 * shallow, (deep, shallow)
+
+
+def test_link_feeds_in_nested_pres_stay_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each `pre` that is mostly link text is searched for code punctuation before it is read
+    # as a link feed: 190 nested around 5 MB of links must not each search all of it (190
+    # times the text: 4.2 s, against 1.6 s in one `pre`). Counted, not timed: how fast deep
+    # Python calls run depends on the interpreter's stack, not only on the work.
+    searched: list[int] = []
+    punctuation = render_module._CODE_PUNCTUATION
+
+    class CountingPattern:
+        def search(self, text: str) -> re.Match[str] | None:
+            searched.append(len(text))
+            return punctuation.search(text)
+
+    monkeypatch.setattr(render_module, "_CODE_PUNCTUATION", CountingPattern())
+    links = "".join(
+        f"<a href='/p{n}'>post photo caption words and more {n}</a>\n" for n in range(70_000)
+    )
+    html = f"<p>{WORDS * 5}</p>" + "<pre>" * 190 + links + "</pre>" * 190
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "post photo caption words and more 0\npost photo" in out
+    assert sum(searched) <= len(html), (len(searched), sum(searched))
+    assert elapsed < 10, elapsed

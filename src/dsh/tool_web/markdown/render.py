@@ -519,7 +519,9 @@ class MarkdownRenderer:
         text = self._stats.text.get(pre, 0)
         if not text or self._stats.link_text.get(pre, 0) < _FEED_LINK_SHARE * text:
             return False
-        return _CODE_PUNCTUATION.search(string_value(pre)) is None
+        # Inside a feed, the text holds no code punctuation: searched again for each of 190
+        # nested `pre`s, it cost 190 times their text.
+        return self._lines_kept > 0 or _CODE_PUNCTUATION.search(string_value(pre)) is None
 
     def _code_block(self, element: etree._Element) -> str:
         code = code_text(element).strip("\n")
