@@ -1,10 +1,11 @@
-"""What a fidelity review of new page families found in widgets (session 7, probe 4): comment
-threads written as nested custom elements, images that are all a table cell says."""
+"""Comment threads on small handwritten pages: replies nested as custom elements or
+`role=comment` keep who answers whom, and a thread's own controls (`[–]`, `parent`, `next`,
+`reply`) are not comment text."""
 
 from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
-from tool_web.markdown.markdown_pages import PROSE, html_page
+from tool_web.markdown.markdown_pages import PROSE, html_page, indented_comment
 
 
 def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
@@ -60,17 +61,38 @@ def test_custom_elements_nested_as_wrappers_are_not_lists() -> None:
     assert "- " not in out
 
 
-def test_an_image_that_is_all_a_table_cell_says_keeps_its_alt_text() -> None:
-    # A forecast's conditions, a medal table's flags: the image is the cell's only content,
-    # and its short alt text is what it says. Logos, icons, file names still go.
-    out = render(
-        f"<p>{PROSE}</p><table><tr><th></th><th>Mon</th><th>Tue</th><th>Wed</th></tr>"
-        '<tr><th>Sky</th><td><img src="sun.svg" alt="Sunny"></td>'
-        '<td><img src="rain.svg" alt="Light rain"></td><td><img src="c.svg" alt="cloud icon">'
-        "</td></tr>"
-        '<tr><th>Team</th><td><a href="/fr"><img src="fr.png" alt="France"></a></td>'
-        '<td><img src="x.png" alt="IMG_2041.jpg"></td><td><img src="l.png" alt="Acme logo"> '
-        "Acme</td></tr></table>"
+def test_thread_controls_are_not_read_as_comment_text() -> None:
+    # Hacker News' comment head links to the parent and next comments and folds the thread
+    # (`| parent | next [–]`), and each comment ends in a "reply" link; old Reddit's fold
+    # toggle ran into the author (`[–]alice`). Controls of the page, not what anyone wrote.
+    thread = indented_comment(1, "alice", 0, "Latency is the point.") + indented_comment(
+        2, "bob", 1, "Only past a point."
     )
-    assert "| Sky | Sunny | Light rain | |" in out
-    assert "| Team | France | | Acme |" in out
+    out = render(f"<p>{PROSE}</p><table class='comment-tree'>{thread}</table>")
+    assert out.endswith(
+        "- alice 2 hours ago\n  Latency is the point.\n\n"
+        "  - bob 2 hours ago\n    Only past a point."
+    ), out
+    out = render(
+        f"<p>{PROSE}</p><div class='comment'><p class='tagline'><a href='javascript:void(0)' "
+        "class='expand'>[–]</a><a href='https://example.com/user/alice'>alice</a> 12 points</p>"
+        "<p>Might this also cure tinnitus?</p><a href='#c2'>reply</a></div>"
+    )
+    assert out.endswith(
+        "\n[alice](https://example.com/user/alice) 12 points\n\nMight this also cure tinnitus?"
+    ), out
+
+
+def test_words_linked_within_the_page_in_prose_are_no_thread_controls() -> None:
+    # A thread's "parent", "next" and "reply" links are dropped; the same words linked to an
+    # anchor in running text (a glossary term, a section) are the sentence's words.
+    out = render(
+        f"<p>{PROSE}</p><p>Read the <a href='#sec2'>next</a> section, then attach it to the"
+        " <a href='#term-root'>root</a> of the tree and <a href='#form'>reply</a> below.</p>"
+    )
+    assert "Read the next section, then attach it to the root of the tree and reply below." in (
+        out.replace("](https://example.com/docs/page#sec2)", "")
+        .replace("](https://example.com/docs/page#term-root)", "")
+        .replace("](https://example.com/docs/page#form)", "")
+        .replace("[", "")
+    ), out
