@@ -74,7 +74,7 @@ from dsh.tool_web.markdown.tables import (
 )
 from dsh.tool_web.markdown.text import collapse, normalise, string_value
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
-from dsh.tool_web.markdown.tree import class_tokens
+from dsh.tool_web.markdown.tree import class_tokens, nearest_ancestor
 
 _BLOCK_TAGS: Final = frozenset(
     {
@@ -344,7 +344,7 @@ class MarkdownRenderer:
         mark = loose_icon(icon)
         if not mark:
             return ""
-        holder = _nearest(icon, _LINK_STOPS, self._link_block)
+        holder = nearest_ancestor(icon, _LINK_STOPS, self._link_block)
         if holder is not None and holder.tag == "a":
             return ""
         self._loose_icons = True
@@ -609,7 +609,7 @@ class MarkdownRenderer:
 
     def _in_prose(self, link: etree._Element) -> bool:
         """A link the author wrote into a sentence, as opposed to one standing on its own."""
-        block = _nearest(link, _PROSE_STOPS, self._prose_block)
+        block = nearest_ancestor(link, _PROSE_STOPS, self._prose_block)
         if block is None or block.tag not in _PROSE_CONTAINERS:
             return False
         text = self._stats.text
@@ -623,7 +623,7 @@ class MarkdownRenderer:
         """A listing entry's or heading's title link: where the model would follow next."""
         if _title_words(label) < _ITEM_TITLE_MIN_WORDS:
             return False
-        block = _nearest(link, _ITEM_STOPS, self._item_block)
+        block = nearest_ancestor(link, _ITEM_STOPS, self._item_block)
         return block is not None and block.tag in _ITEM_CONTAINERS
 
     def _link(self, element: etree._Element, depth: int) -> str:
@@ -695,28 +695,6 @@ _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 _PROSE_STOPS: Final = _PROSE_CONTAINERS | _BLOCK_TAGS
 _ITEM_STOPS: Final = _BLOCK_TAGS | frozenset(_HEADINGS)
 _LINK_STOPS: Final = _BLOCK_TAGS | {"a"}
-
-
-def _nearest(
-    element: etree._Element,
-    stops: frozenset[str],
-    memo: dict[etree._Element, etree._Element | None],
-) -> etree._Element | None:
-    """The nearest ancestor of `element` whose tag is in `stops` (None at the root), with every
-    element passed on the way remembered in `memo`."""
-    passed: list[etree._Element] = []
-    node = element.getparent()
-    while node is not None and node.tag not in stops:
-        if node in memo:
-            found = memo[node]
-            break
-        passed.append(node)
-        node = node.getparent()
-    else:
-        found = node
-    for wrapper in passed:
-        memo[wrapper] = found
-    return found
 
 
 # A post's message written in a `blockquote` by forum software: vBulletin 4's

@@ -20,7 +20,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.icons import MARK_HINT, loose_icon
 from dsh.tool_web.markdown.stats import text_without_whitespace
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements, nearest_ancestor
 
 
 def repair_tree(root: etree._Element, *, aria_tables: bool = True) -> None:
@@ -472,7 +472,7 @@ _CODE_ELEMENTS: Final = frozenset({"pre", "code", "kbd", "samp", "tt"})
 def drop_template_placeholders(root: etree._Element) -> None:
     """Empty the texts that are only a template expression (call only when the page has
     `{{`: the search walks the whole tree, in C)."""
-    in_code: dict[etree._Element, bool] = {}
+    in_code: dict[etree._Element, etree._Element | None] = {}
     for element in find_elements(_HOLDS_TEMPLATE_TEXT, root):
         if _in_code(element, in_code):
             continue
@@ -483,24 +483,12 @@ def drop_template_placeholders(root: etree._Element) -> None:
                 child.tail = _kept_space(child.tail)
 
 
-def _in_code(element: etree._Element, known: dict[etree._Element, bool]) -> bool:
-    """Whether `element` is or is inside a code element; the answer is remembered for each
-    element on the way up, so that every element is walked past once."""
-    path: list[etree._Element] = []
-    node: etree._Element | None = element
-    verdict = False
-    while node is not None:
-        if node in known:
-            verdict = known[node]
-            break
-        path.append(node)
-        if node.tag in _CODE_ELEMENTS:
-            verdict = True
-            break
-        node = node.getparent()
-    for passed in path:
-        known[passed] = verdict
-    return verdict
+def _in_code(element: etree._Element, memo: dict[etree._Element, etree._Element | None]) -> bool:
+    """Whether `element` is or is inside a code element; the nearest one above is remembered
+    for each element on the way up, so that every element is walked past once."""
+    return (
+        element.tag in _CODE_ELEMENTS or nearest_ancestor(element, _CODE_ELEMENTS, memo) is not None
+    )
 
 
 def _kept_space(text: str) -> str:

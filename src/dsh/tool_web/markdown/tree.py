@@ -1,7 +1,8 @@
 """Small questions several passes ask of the parsed tree.
 
 A compiled XPath's matching elements (lxml types its result as any XPath value: a list, a
-string, a number, a boolean), and an element's class tokens.
+string, a number, a boolean), an element's class tokens, and its nearest ancestor of some tags
+with the answer remembered for every element passed (so many questions walk each path once).
 """
 
 from __future__ import annotations
@@ -23,3 +24,25 @@ def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Ele
 def class_tokens(element: etree._Element) -> list[str]:
     """The words of the element's `class` attribute, as written."""
     return (element.get("class") or "").split()
+
+
+def nearest_ancestor(
+    element: etree._Element,
+    stops: frozenset[str],
+    memo: dict[etree._Element, etree._Element | None],
+) -> etree._Element | None:
+    """The nearest ancestor of `element` whose tag is in `stops` (None at the root), with every
+    element passed on the way remembered in `memo`."""
+    passed: list[etree._Element] = []
+    node = element.getparent()
+    while node is not None and node.tag not in stops:
+        if node in memo:
+            found = memo[node]
+            break
+        passed.append(node)
+        node = node.getparent()
+    else:
+        found = node
+    for wrapper in passed:
+        memo[wrapper] = found
+    return found
