@@ -84,11 +84,12 @@ async def start_http_server(
 
 @contextlib.asynccontextmanager
 async def stdio_server_process(
-    config: Path, *, env: Mapping[str, str] | None = None
+    config: Path, *, env: Mapping[str, str] | None = None, stdout: int = asyncio.subprocess.PIPE
 ) -> AsyncIterator[asyncio.subprocess.Process]:
-    """`dsh-web mcp` (stdio) as a subprocess with all three streams piped; speak to it with
-    ``Client(process_transport(process))`` while the test keeps the process to signal.
-    Killed at the end if the test left it running (a failed test must not hang or leak it)."""
+    """`dsh-web mcp` (stdio) as a subprocess with all three streams piped (or its stdout on the
+    file descriptor `stdout`); speak to it with ``Client(process_transport(process))`` while
+    the test keeps the process to signal. Killed at the end if the test left it running (a
+    failed test must not hang or leak it)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -97,7 +98,7 @@ async def stdio_server_process(
         "--config",
         str(config),
         stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
+        stdout=stdout,
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
     )

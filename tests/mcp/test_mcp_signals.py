@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
 from pathlib import Path
 
 from mcp_support import (
@@ -20,7 +19,6 @@ from mcp_support import (
 )
 
 from mcp import Client
-from support.environment import clean_env
 from support.local_http import LocalServer
 
 INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"
@@ -165,30 +163,12 @@ async def test_a_client_that_stopped_reading_ends_the_stdio_server_quietly(
     config, marker, env = install_close_marker(tmp_path)
     read_end, write_end = os.pipe()
     os.close(read_end)  # nobody will ever read what the server writes
-    try:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "dsh.cli",
-            "mcp",
-            "--config",
-            str(config),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=write_end,
-            stderr=asyncio.subprocess.PIPE,
-            env=clean_env(env),
-        )
-    finally:
-        os.close(write_end)
-    assert process.stdin is not None
-    process.stdin.write(INITIALIZE)  # its answer is the first write that fails
-    await process.stdin.drain()
-    try:
+    async with stdio_server_process(config, env=env, stdout=write_end) as process:
+        os.close(write_end)  # the server has its own copy
+        assert process.stdin is not None
+        process.stdin.write(INITIALIZE)  # its answer is the first write that fails
+        await process.stdin.drain()
         rest = await _stderr_until_exit(process)  # stdin still open: not an end of input
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
         process.stdin.close()
 
     assert rest == ""
