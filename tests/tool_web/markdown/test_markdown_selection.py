@@ -300,3 +300,37 @@ def test_a_second_post_by_the_same_author_keeps_its_author_line() -> None:
     header = "alice • 3mo ago (2024-03-01)"
     assert out.count(header) == 2
     assert f"{header}\n\n{second}" in out
+
+
+def test_a_hidden_dialog_holding_most_of_the_prose_is_not_the_content() -> None:
+    # A shop's category page: thirty product cards whose names are links, and a pricing-policy
+    # dialog (display: none until a button opens it) holding more sentences than the cards.
+    # The selection went into the dialog alone: the model read the policy and no products.
+    cards = "".join(
+        f'<div class="card"><a href="/p/{n}"><h3>Projector model {n} with 4K</h3></a>'
+        f"<span>$1,{n}99.00</span></div>"
+        for n in range(30)
+    )
+    dialog = (
+        '<div id="policy" style="display: none;"><h3>Manufacturer pricing policy</h3>'
+        + f"<p>{PROSE}</p>" * 10
+        + "</div>"
+    )
+    out = render(f"<h1>Native 4K projectors</h1><div class='grid'>{cards}</div>{dialog}")
+    assert "Projector model 0 with 4K" in out
+    assert "Projector model 29 with 4K" in out
+    assert "$1,2999.00" in out
+
+
+def test_content_the_page_hides_until_its_scripts_run_is_still_the_content() -> None:
+    # React's streamed server rendering writes the page's segments in `<div hidden id="S:0">`
+    # and moves them in with a script: hidden, but all of the page's text, so the selection
+    # still narrows into it and leaves the column beside it out.
+    out = render(
+        "<div class='promo'><p>Our spring sale ends on Friday, so sign up today.</p></div>"
+        f"<div hidden id='S:0'><article><h1>Streamed post</h1><p>{PROSE}</p>"
+        f"<p>{PROSE}</p><p>{PROSE}</p></article></div>"
+    )
+    assert "# Streamed post" in out
+    assert PROSE.split(".")[0] in out
+    assert "spring sale" not in out

@@ -69,7 +69,7 @@ def content_root(
         best: etree._Element | None = None
         best_prose = -1
         for child in current:
-            if child.tag not in _WRAPPERS:
+            if child.tag not in _WRAPPERS or _hidden_aside(child, current, stats):
                 continue
             prose = _prose(stats, child)
             if prose > best_prose:
@@ -109,6 +109,15 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
         if node.tag in HEADING_TAGS:
             return before
     return None
+
+
+def _hidden_aside(child: etree._Element, parent: etree._Element, stats: TextStats) -> bool:
+    """A hidden `child` that is not most of its parent's text, links included: a dialog the
+    page opens on demand (a shop's "pricing policy" beside thirty product cards whose names are
+    links outweighs the cards' own prose, and was selected alone). A hidden child holding nearly
+    all the text is the page's content shown by its scripts (React's streamed `<div hidden
+    id="S:0">`, a login-gate plugin's `display: none` body) and is narrowed into as before."""
+    return _is_hidden(child) and stats.text.get(child, 0) < KEEP_SHARE * stats.text.get(parent, 0)
 
 
 def _is_hidden(section: etree._Element) -> bool:
