@@ -334,3 +334,33 @@ def test_content_the_page_hides_until_its_scripts_run_is_still_the_content() -> 
     assert "# Streamed post" in out
     assert PROSE.split(".")[0] in out
     assert "spring sale" not in out
+
+
+def test_a_listing_s_linked_cards_stay_beside_the_paragraph_introducing_them() -> None:
+    # A recipe site's collection: an introduction out-weighing the cards' own prose (their
+    # titles are links, wrapping the whole card), so the descent went into the introduction
+    # alone and the model read one paragraph about recipes it never saw.
+    cards = "".join(
+        f'<a class="card" href="/recipes/{n}"><span class="card__title">Slow-cooked '
+        f"tomato sauce number {n}</span></a>"
+        for n in range(24)
+    )
+    out = render(
+        f"<div class='header'><h1>Tomato sauce recipes</h1><p>{PROSE}</p></div>"
+        f"<div class='grid'>{cards}</div>"
+    )
+    assert "# Tomato sauce recipes" in out
+    assert "Slow-cooked tomato sauce number 0" in out
+    assert "Slow-cooked tomato sauce number 23" in out
+
+
+def test_a_sidebar_of_short_links_is_still_left_out_of_the_selection() -> None:
+    # A documentation page: the article out-weighs the sidebar's prose but not its text, and the
+    # sidebar is many short links. It is navigation, not cards: the selection narrows past it.
+    sidebar = "".join(f'<li><a href="/docs/{n}">Topic {n}</a></li>' for n in range(150))
+    out = render(
+        f"<div class='layout'><div class='side'><ul>{sidebar}</ul></div>"
+        f"<div class='doc'><h1>Configure the runner</h1><p>{PROSE}</p></div></div>"
+    )
+    assert "# Configure the runner" in out
+    assert "Topic 7" not in out

@@ -78,12 +78,45 @@ def content_root(
             best is None
             or best_prose < KEEP_SHARE * total
             or (holding_all is not None and best not in holding_all)
+            or _leaves_out_cards(current, best, stats)
         ):
             return _with_ledes(current, ledes)
         lede = _section_before(best, stats)
         if lede is not None:
             ledes.append(lede)
         current = best
+
+
+# Narrowing into a child holding less than this share of all the text (links included) leaves
+# most of what the page shows out: a listing's cards, whose titles are links, beside a
+# paragraph introducing them that out-weighs the cards' own prose.
+CARDS_MAX_SHARE: Final = 0.3
+# Cards are few title-length links (half of them four words or more); navigation is many
+# short ones (the sidebar of a documentation page, a shop's menus).
+_CARDS_MAX_LINKS: Final = 100
+_CARD_TITLE_WORDS: Final = 4
+
+
+def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: TextStats) -> bool:
+    """Narrowing from `parent` to `child` would leave out a listing's cards: `child` holds
+    less than `CARDS_MAX_SHARE` of all the text, and the links left out are at most
+    `_CARDS_MAX_LINKS`, their median label four words or more. MIT's certificate programs
+    (each a linked title and a paragraph inside the link) and a recipe site's cards were
+    reduced to the paragraph introducing them."""
+    if stats.text.get(child, 0) >= CARDS_MAX_SHARE * stats.text.get(parent, 0):
+        return False
+    lengths: list[int] = []
+    # Only the siblings left out are walked: across the descent's levels they are disjoint.
+    for link in itertools.chain.from_iterable(s.iter("a") for s in parent if s is not child):
+        words = len(string_value(link).split())
+        if words:
+            lengths.append(words)
+            if len(lengths) > _CARDS_MAX_LINKS:
+                return False
+    if not lengths:
+        return False
+    lengths.sort()
+    return lengths[len(lengths) // 2] >= _CARD_TITLE_WORDS
 
 
 # A section just before the wrapper the descent goes into, with a heading and this much prose
