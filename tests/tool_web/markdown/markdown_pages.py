@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dsh.tool_web import html_to_markdown
+
 # Long enough to count as content, so a test page is never taken for an empty app shell.
 PROSE = (
     "This paragraph is long enough to count as real content for the renderer, and it keeps "
@@ -12,6 +14,11 @@ PROSE = (
 def html_page(body: str, head: str = "") -> str:
     """A whole document around `body`, titled "T"."""
     return f"<html><head><title>T</title>{head}</head><body>{body}</body></html>"
+
+
+def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
+    """`body` as a whole page at `url`, in Markdown."""
+    return html_to_markdown(html_page(body), url=url)
 
 
 def indented_comment(comment_id: int, user: str, level: int, text: str) -> str:

@@ -377,3 +377,37 @@ def test_a_text_that_is_only_a_template_expression_is_dropped_but_code_keeps_it(
     assert "Pass the form as `{{ form }}` and it renders its fields." in out
     assert "```\n<form>{{ form }}</form>\n```" in out
     assert "Hello {{ user.name }}, the price is shown here." in out
+
+
+def test_a_link_wrapped_in_a_span_inside_a_sentence_keeps_its_words() -> None:
+    out = render(
+        f"<article><p>{PROSE}</p><p>{PROSE}</p><p>The treaty was signed by <span class='nowrap'>"
+        "<a href='/wiki/Bismarck'>Otto von Bismarck</a></span> in 1871, ending the war.</p>"
+        "<div class='tags'><span><a href='/t/a'>Alpha tag</a></span> "
+        "<span><a href='/t/b'>Beta tag</a></span></div></article>"
+    )
+    assert "signed by [Otto von Bismarck](https://example.com/wiki/Bismarck) in 1871" in out
+    assert "Alpha tag" not in out  # a tag cloud of spans standing alone is still a link block
+
+
+def test_a_repeated_answer_alone_under_a_new_question_stays() -> None:
+    out = render(
+        f"<p>{PROSE}</p><h3>Is it free?</h3><p>Yes.</p><h3>Is it open source?</h3><p>Yes.</p>"
+        "<p>Does it run on ARM?</p><p>No.</p><p>Does it run on RISC-V?</p><p>No.</p>"
+        "<p>Share</p><p>Share</p>"
+    )
+    assert "### Is it open source?\n\nYes.\n\nDoes it run on ARM?" in out
+    assert out.endswith("Does it run on RISC-V?\n\nNo.\n\nShare")
+
+
+def test_screen_reader_text_that_is_all_a_cell_or_badge_says_is_kept() -> None:
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>"
+        "<tr><td>SSO</td><td><span class='sr-only'>Not included</span></td>"
+        "<td><svg></svg><span class='sr-only'>Included</span></td></tr></table>"
+        "<p>Use <code>bar()</code> <abbr class='icon'><span class='visually-hidden'>Deprecated"
+        "</span></abbr> no more. <a href='/s'>Share<span class='sr-only'> on X</span></a></p>"
+    )
+    assert "| SSO | Not included | Included |" in out
+    assert "`bar()` Deprecated no more" in out
+    assert "on X" not in out

@@ -1,6 +1,6 @@
 """What selection keeps on small handwritten pages: the content root, the title on top, link
 blocks and repeats, notes in asides, linked names that are all of their cell, authors' lines,
-fact grids (the session-7 fidelity reviews' findings)."""
+fact grids (the session-7 fidelity reviews' findings), and what it drops as furniture or junk."""
 
 from __future__ import annotations
 
@@ -364,3 +364,162 @@ def test_a_sidebar_of_short_links_is_still_left_out_of_the_selection() -> None:
     )
     assert "# Configure the runner" in out
     assert "Topic 7" not in out
+
+
+def test_images_reduced_and_junk_removed() -> None:
+    out = render(
+        f'<p>{PROSE}<img src="/a.png" alt="diagram"></p><script>var secret = 1;</script>'
+        "<style>.x{color:red}</style><svg><text>vector</text></svg><template>tpl</template>"
+        "<noscript>enable js</noscript>"
+    )
+    for junk in ("secret", "color", "vector", "tpl", "enable js", "a.png"):
+        assert junk not in out
+
+
+def test_furniture_is_removed() -> None:
+    out = render(
+        '<header><a href="/">Home</a><a href="/about">About us</a></header>'
+        '<nav><a href="/x">Menu entry</a></nav>'
+        '<div class="cookie-banner">We use cookies to improve your experience.</div>'
+        f"<main><article><h1>Story</h1><p>{PROSE}</p></article></main>"
+        '<aside class="sidebar">Related things</aside><footer>Copyright 2025 Example</footer>'
+    )
+    assert "Story" in out
+    assert PROSE in out
+    for junk in ("About us", "Menu entry", "cookies", "Related things", "Copyright"):
+        assert junk not in out
+
+
+def test_furniture_named_container_holding_the_content_is_kept() -> None:
+    # A wrongly named wrapper must not cost the page its content (recall first).
+    out = render(f'<div class="sidebar-layout"><p>{PROSE}</p><p>{PROSE}</p></div>')
+    assert PROSE in out
+
+
+def test_forum_thread_keeps_every_post() -> None:
+    posts = "".join(
+        f'<div class="post"><span class="author">user{i}</span><p>Reply number {i}: {PROSE}</p>'
+        "</div>"
+        for i in range(6)
+    )
+    out = render(f'<div class="thread">{posts}</div><div class="side"><p>Short aside.</p></div>')
+    for i in range(6):
+        assert f"Reply number {i}" in out
+
+
+def test_a_question_outweighed_by_its_answers_is_kept_with_them() -> None:
+    # Stack Exchange's microdata: the Question item wraps the page, its own `text` sits beside
+    # a column of answers holding far more than the 80 % that narrows the selection.
+    answers = "".join(
+        f'<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">'
+        f'<div itemprop="text"><p>Answer {i}: {PROSE} {PROSE}</p></div></div>'
+        for i in range(8)
+    )
+    out = render(
+        '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+        '<div id="mainbar"><div id="question"><div itemprop="text"><p>How do I undo a commit '
+        f'that was already pushed?</p></div></div><div id="answers">{answers}</div></div>'
+        '<div id="sidebar"><p>Hot network questions: unrelated titles.</p></div></div>'
+    )
+    assert "How do I undo a commit that was already pushed?" in out
+    assert "Answer 7:" in out
+    assert "Hot network questions" not in out
+
+
+def test_discourse_style_noscript_content_is_kept() -> None:
+    posts = "".join(f"<p>Post {i}: {PROSE}</p>" for i in range(6))
+    out = render(f'<div id="app"></div><noscript><div class="crawler">{posts}</div></noscript>')
+    assert "Post 2" in out
+
+
+def test_the_page_title_beside_the_content_column_is_kept_on_top() -> None:
+    out = render(
+        '<div id="content"><div id="header"><h1>Delete a bucket</h1></div>'
+        f'<div id="body"><p>{PROSE}</p><p>{PROSE}</p><p>Run the command.</p></div></div>'
+    )
+    assert out.startswith("# Delete a bucket\n\n")
+
+
+def test_notes_in_asides_inside_the_article_are_kept() -> None:
+    out = render(
+        f"<article><p>{PROSE}</p><aside class='caution'><strong>Caution:</strong> Deleting a "
+        "bucket permanently removes all objects in it. This cannot be undone.</aside>"
+        "<aside class='message-user'>carol Members</aside>"
+        "<aside><a href='/a'>Related one</a> <a href='/b'>Related two</a></aside></article>"
+        "<aside><p>A site sidebar with enough words to be a paragraph of prose on its own.</p>"
+        "</aside>"
+    )
+    assert "**Caution:** Deleting a bucket permanently removes all objects" in out
+    for furniture in ("carol", "Related one", "site sidebar"):
+        assert furniture not in out
+
+
+def test_a_hatnote_is_not_navigation() -> None:
+    out = render(
+        '<div role="note" class="hatnote navigation-not-searchable">For other uses, see '
+        f"Springfield (disambiguation).</div><p>{PROSE}</p>"
+    )
+    assert "For other uses, see Springfield (disambiguation)." in out
+
+
+def test_who_wrote_a_post_and_when_is_not_pruned_as_a_link_block() -> None:
+    post = (
+        '<article class="message"><div class="user"><h4><a href="/members/{0}.2/">{0}</a></h4>'
+        '</div><div class="attribution"><a href="/posts/{1}"><time datetime="2024-03-0{1}">'
+        "Mar {1}, 2024</time></a></div><div class='body'><p>{2}</p></div></article>"
+    )
+    out = render(
+        f"<main><p>{PROSE}</p>"
+        + post.format("bob", 1, "Sounds like an idle timeout on the load balancer to me.")
+        + post.format("carol", 2, "That only hides the problem; enable TCP keepalive instead.")
+        + "<div class='related'><a href='/t/1'>Other thread one</a> <a href='/t/2'>Other two</a>"
+        " <a href='/t/3'>Other three</a></div></main>"
+    )
+    assert "#### bob\n\nMar 1, 2024\n\nSounds like" in out
+    assert "#### carol\n\nMar 2, 2024\n\nThat only hides" in out
+    assert "Other thread one" not in out
+
+
+def test_a_short_reply_keeps_its_author_beside_its_number_and_date_links() -> None:
+    # Three links (author, "#2", date) outweigh a one-line reply; the author and date links
+    # say who wrote it, so they do not make the post a link block. Without them the reply
+    # vanished and the next post's text read as the previous author's.
+    post = (
+        '<div class="message"><div class="head"><a href="/members/{0}.7/">{0}</a> · '
+        '<a href="#post-{1}">#{1}</a> · <a href="#post-{1}"><time datetime="2024-01-1{1}">'
+        "Jan 1{1}, 2024</time></a></div><div class='body'>{2}</div></div>"
+    )
+    out = render(
+        f"<main><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        + post.format("Babylon Timer", 2, "In-house movements.")
+        + post.format("Cosmo", 3, "Smaller cases, and more titanium everywhere this year.")
+        + "<div class='more'><a href='/t/1'>Other thread one</a> <a href='/t/2'>Other two</a>"
+        " <a href='/t/3'>Other three</a></div></main>"
+    )
+    assert "Babylon Timer" in out
+    assert "In-house movements." in out
+    assert out.index("Babylon Timer") < out.index("In-house") < out.index("Cosmo")
+    assert "Other thread one" not in out
+
+
+def test_the_site_logo_is_not_taken_for_the_page_title() -> None:
+    out = render(
+        '<header class="site-header"><h1 class="site-title"><a href="/">Gadget Blog</a></h1>'
+        '</header><div class="wrap"><div class="content"><h2>How to replace a battery</h2>'
+        f"<p>{PROSE}</p><p>{PROSE}</p></div></div>"
+    )
+    assert "Gadget Blog" not in out
+    assert out.startswith("## How to replace a battery")
+
+
+def test_asides_in_an_article_named_as_promotions_or_bios_stay_furniture() -> None:
+    note = "Never commit your API key to the repository, not even in a private one."
+    out = render(
+        f"<div role='main'><p>{PROSE}</p><aside class='note'>{note}</aside>"
+        f"<aside class='story-card'><p>{PROSE} Another story.</p></aside>"
+        f"<aside class='author-bio'><p>Jo writes about databases and has done so for years.</p>"
+        "</aside></div>"
+    )
+    assert note in out
+    assert "Another story" not in out
+    assert "Jo writes" not in out

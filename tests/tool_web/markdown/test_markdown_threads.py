@@ -1,6 +1,6 @@
-"""Comment threads on small handwritten pages: replies nested as custom elements or
-`role=comment` keep who answers whom, and a thread's own controls (`[–]`, `parent`, `next`,
-`reply`) are not comment text."""
+"""Comment threads on small handwritten pages: replies nested as custom elements, as
+`role=comment` or by an indent cell's width keep who answers whom, and a thread's own controls
+(`[–]`, `parent`, `next`, `reply`) are not comment text."""
 
 from __future__ import annotations
 
@@ -96,3 +96,39 @@ def test_words_linked_within_the_page_in_prose_are_no_thread_controls() -> None:
         .replace("](https://example.com/docs/page#form)", "")
         .replace("[", "")
     ), out
+
+
+def test_comments_nested_by_an_indent_cells_width_are_nested_list_items() -> None:
+    # Hacker News: one one-row table per comment, nested by the width of a spacer image in its
+    # first cell. As one-row grids, the thread lost who answers whom.
+    thread = "".join(
+        [
+            indented_comment(1, "alice", 0, "Latency is <i>the</i> point.<p>Not throughput.</p>"),
+            indented_comment(2, "bob", 1, "Only past a point: below 5 ms it stopped mattering."),
+            indented_comment(3, "carol", 2, "Which tests?<pre><code>ping -c 3 host</code></pre>"),
+            indented_comment(4, "dave", 1, "Agreed."),
+            indented_comment(5, "erin", 0, "The site is down for me."),
+        ]
+    )
+    out = render(f"<p>{PROSE}</p><table border='0' class='comment-tree'>{thread}</table>")
+    assert out.endswith(
+        "- alice 2 hours ago\n  Latency is *the* point.\n  Not throughput.\n\n"
+        "  - bob 2 hours ago\n    Only past a point: below 5 ms it stopped mattering.\n\n"
+        "    - carol 2 hours ago\n      Which tests?\n      ```\n      ping -c 3 host\n"
+        "      ```\n\n"
+        "  - dave 2 hours ago\n    Agreed.\n\n"
+        "- erin 2 hours ago\n  The site is down for me."
+    )
+
+
+def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
+    # A table of several rows is data whatever its first cells hold; one comment alone, or all
+    # at one level, is a block of its own.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><td><img src='s.gif' height='1' width='40'></td><td>Q1</td>"
+        "<td>Q2</td></tr><tr><td><img src='s.gif' height='1' width='80'></td><td>12</td>"
+        f"<td>15</td></tr></table><table>{indented_comment(1, 'alice', 0, 'Only me.')}"
+        f"{indented_comment(2, 'bob', 0, 'And me.')}</table>"
+    )
+    assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
+    assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nbob 2 hours ago\n\nAnd me.")

@@ -1,0 +1,180 @@
+"""Inline text: words and numbers across elements, sub/superscripts, invisible marks, times."""
+
+from __future__ import annotations
+
+from tool_web.markdown.markdown_pages import PROSE, render
+
+
+def test_stacked_inline_elements_do_not_merge_into_one_word() -> None:
+    out = render(
+        f"<p>{PROSE}</p><h3><span>PULL&amp;BEAR</span><span>Faux leather jacket</span></h3>"
+        "<p><span>€49.99</span><span>VAT included</span>, <a href='/t/1'>cloud</a><a href='/t/2'>"
+        "gaming</a></p><p>H<sub>2</sub>O, <b>W</b>ord, <span>colleges f</span><span>or them</span>"
+        ", <span>H</span><span>i</span><span>!</span></p>"
+    )
+    assert "### PULL&BEAR Faux leather jacket" in out
+    assert (
+        "€49.99 VAT included, [cloud](https://example.com/t/1) [gaming](https://example.com/t/2)"
+    ) in out
+    assert "H2O, **W**ord, colleges for them, Hi!" in out
+
+
+def test_emoji_drawn_as_images_stay_and_other_images_go() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Loved it <img class='emoji' alt='😀' src='e.png'> "
+        "<img alt='👨\u200d👩\u200d👧' src='f.png'><img alt='Company logo' src='l.png'>!</p>"
+    )
+    assert "Loved it 😀 👨\u200d👩\u200d👧!" in out
+
+
+def test_invisible_characters_do_not_split_words() -> None:
+    out = render(f"<p>{PROSE}</p><p>inter\u00adnational co\u200boperation\ufeff and\u00a0more</p>")
+    assert "international cooperation and more" in out
+
+
+def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "
+        '1<sup>st</sup> time, as claimed<sup><a href="#fn3">[3]</a></sup>.</p>'
+    )
+    assert "About 10^15 operations on 30 m^2, the 1st time, as claimed^[3]." in out
+
+
+def test_footnote_references_without_a_superscript_keep_their_caret() -> None:
+    # A bare in-page link to a note glued its number to the word: "other2" read as a name.
+    out = render(
+        f"<p>{PROSE}</p><p>As other<a href='#fn2'>2</a> said, and<sup><a href='#fn3'>3</a>"
+        "</sup> too, per Smith<a href='#cite_note-7'>7</a>, Jones<a href='#fn:a'>a</a>, "
+        "Wu<a href='#footnote-12'>12</a>and Li<a id='r1' href='#_ftn1'>[1]</a>; see "
+        "<a href='#section2'>2</a> and <a href='#fn-long'>the notes</a>.</p>"
+    )
+    assert (
+        "As other^2 said, and^3 too, per Smith^7, Jones^a, Wu^12 and Li[1]; see 2 and the notes."
+    ) in out
+
+
+def test_adjacent_prices_do_not_merge_and_cjk_words_are_not_split() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div><span class='old'>$120.00</span><span>$89.00</span></div>"
+        "<p><b>東京</b><span>大学</span>の研究者。<span>機械</span><span>学習</span>。</p>"
+    )
+    assert "$120.00 $89.00" in out
+    assert "**東京**大学の研究者。機械学習。" in out
+
+
+def test_exponents_and_subscripts_keep_their_meaning() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>O(2<sup>n</sup>) and e<sup>-kt</sup> and x<sup><i>n</i>+1</sup>; "
+        "log<sub>2</sub>8 and x<sub>i</sub>; H<sub>2</sub>O and CO<sub>2</sub>; the "
+        "1<sup>st</sup>, Brand<sup>®</sup>, $1,899<sup>.00</sup>, note<sup>[a]</sup>.</p>"
+    )
+    assert "O(2^n) and e^(-kt) and x^(n+1); log_2 8 and x_i; H2O and CO2;" in out
+    assert "the 1st, Brand®, $1,899.00, note[a]." in out
+
+
+def test_a_relative_time_keeps_the_date_it_stands_for() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Posted <time datetime='2019-03-01T10:00:00Z'>5 years ago</time>, "
+        "updated <time datetime='2020-01-02'>Jan 2, 2020</time>.</p>"
+    )
+    assert "Posted 5 years ago (2019-03-01), updated Jan 2, 2020." in out
+
+
+def test_only_relative_times_get_their_date() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p><time datetime='2024-11-06T03:42:00Z'>10:42 p.m. ET</time>, "
+        "<time datetime='2021-05-05'>May 5</time>, "
+        "<time datetime='2024-01-01T00:00Z'>3h</time>.</p>"
+    )
+    assert "10:42 p.m. ET, May 5, 3h (2024-01-01)." in out
+
+
+def test_a_relative_time_beside_its_own_clock_time_gets_no_contradicting_date() -> None:
+    # A live blog's "9:42 p.m. ET 7 min ago" is Nov 5 in the page's zone; the UTC value's date
+    # alone, 2024-11-06, contradicted it: beside a written clock time a UTC value is shown as
+    # the UTC time it is. A written date needs none; a value in the page's own offset (XenForo's
+    # "Today at 3:26 AM") keeps its date.
+    out = render(
+        f"<p>{PROSE}</p><p><time datetime='2024-11-06T02:42:00Z'><span>9:42 p.m. ET</span> "
+        "<span>7 min ago</span></time>; <time datetime='2024-11-06T02:00:00Z'>Nov 5, 2 hours "
+        "ago</time>; <time datetime='2024-11-06T02:00:00+00:00'>9 pm, yesterday</time>; "
+        "<time datetime='2026-03-05T03:26:28-0500'>Today at 3:26 AM</time>; "
+        "<time datetime='2019-03-01T10:00:00Z'>5 years ago</time>.</p>"
+    )
+    assert (
+        "9:42 p.m. ET 7 min ago (2024-11-06 02:42 UTC); Nov 5, 2 hours ago; "
+        "9 pm, yesterday (2024-11-06 02:00 UTC); Today at 3:26 AM (2026-03-05); "
+        "5 years ago (2019-03-01)."
+    ) in out
+
+
+def test_superscripts_that_are_not_exponents() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>$19<sup>99</sup>; D<sup>r</sup>, 1<sup>ers</sup>, "
+        "Pricing<sup>NEW</sup>; "
+        "1 <sup>1</sup>/<sub>2</sub> tsp; Fe<sub>2</sub>O<sub>3</sub>, MgCl<sub>2</sub>.</p>"
+    )
+    assert "$19.99; Dr, 1ers, Pricing NEW; 1 1/2 tsp; Fe2O3, MgCl2." in out
+
+
+def test_a_mixed_numbers_whole_part_stays_apart_from_its_fraction() -> None:
+    # "2<sup>1</sup>⁄<sub>4</sub>" merged into "21⁄4", read as 21/4 rather than 2 1/4.
+    out = render(
+        f"<p>{PROSE}</p><ul><li><span class='amount'>2<span class='fraction'><sup>1</sup>&frasl;"
+        "<sub>4</sub></span></span> teaspoons yeast</li><li>1<sup>1</sup>/<sub>2</sub> tsp salt"
+        "</li><li>x<sup>1</sup>/<sub>2</sub> and <sup>3</sup>/<sub>4</sub> cup</li></ul>"
+    )
+    assert "- 2 1\u20444 teaspoons yeast\n- 1 1/2 tsp salt\n- x1/2 and 3/4 cup" in out
+
+
+def test_names_beside_prices_korean_words_and_bidi_marks() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div><span>Acme Trail Boot</span><span>$89.00</span></div>"
+        "<div><span>삼성전자</span><span>갤럭시</span></div><p>abc\u202edef\u202c ghi\u200f.</p>"
+    )
+    assert "Acme Trail Boot $89.00" in out
+    assert "삼성전자 갤럭시" in out
+    assert "abcdef ghi." in out
+
+
+def test_a_label_in_a_span_stays_apart_from_the_text_after_it() -> None:
+    # arXiv's "<span>Title:</span>Attention …" ran into one word. A word running into the text
+    # after it is as often one word marked in part: it is left as written.
+    out = render(
+        f"<p>{PROSE}</p><h2><span class='descriptor'>Title:</span>Attention Is All You Need</h2>"
+        "<p><span class='descriptor'>Authors:</span><a href='/a/v'>Ashish Vaswani</a></p>"
+        "<ul><li><span class='q'>1</span><span class='u'>tbsp</span>sugar</li></ul>"
+        "<p><span>Size:</span><span>Large</span></p>"
+        "<p>H<sub>2</sub>O, <span>f</span>or, <span>9:</span>30, <span>US</span>$5, "
+        "<span class='hl'>un</span>believable <a href='/x'>API</a>s.</p>"
+    )
+    assert "## Title: Attention Is All You Need" in out
+    assert "Authors: Ashish Vaswani" in out
+    assert "Size: Large" in out
+    assert "- 1tbspsugar" in out  # as "stitch<span>es</span>" is one word: no space
+    assert "H2O, for, 9:30, US$5, unbelievable [API](https://example.com/x)s." in out
+
+
+def test_a_struck_price_and_a_step_number_stay_apart_from_what_follows() -> None:
+    # A listing's "~~$140.00~~$99.00" and GOV.UK's step "1Check you're allowed to drive".
+    out = render(
+        f"<p>{PROSE}</p><div class='price'><s class='was'>$140.00</s><span>$99.00</span></div>"
+        "<p><del>€20</del>€15 today</p>"
+        "<h2><span class='circle'><span><span class='visually-hidden'>Step</span> 1</span></span>"
+        "<span class='title'>Check you're allowed to drive</span></h2>"
+        "<p><span>1</span><span>st</span> place, <span>2</span><span>x</span> faster</p>"
+    )
+    assert "~~$140.00~~ $99.00" in out
+    assert "~~€20~~ €15 today" in out
+    assert "## 1 Check you're allowed to drive" in out
+    assert "1st place, 2x faster" in out
+
+
+def test_stacked_fractions_keep_the_sign_between_their_parts() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Gauge 4 ft <span class='frac'>8<span class='sr-only'>+</span>"
+        "<span class='num'>1</span>&#8260;<span class='den'>2</span></span> in, ratio "
+        "<span class='sfrac'><span class='num'>4</span><span class='sr-only'>/</span>"
+        "<span class='den'>3</span></span>.</p>"
+    )
+    assert "Gauge 4 ft 8+1\u20442 in, ratio 4/3." in out

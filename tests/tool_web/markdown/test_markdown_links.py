@@ -1,0 +1,181 @@
+"""Links: absolute and cleaned targets, redirectors, base element, labels, which keep targets."""
+
+from __future__ import annotations
+
+import pytest
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page, render
+
+
+def test_inline_links_are_absolute_and_cleaned() -> None:
+    out = render(
+        f'<p>{PROSE} See <a href="/api/v2?utm_source=x&amp;id=7#frag">the API</a> and '
+        '<a href="#top">top</a> or <a href="javascript:void(0)">this</a>.</p>'
+    )
+    assert "[the API](https://example.com/api/v2?id=7)" in out
+    assert "top" in out
+    assert "#top" not in out
+    assert "javascript" not in out
+
+
+def test_dropping_tracking_parameters_leaves_the_rest_of_the_query_as_written() -> None:
+    # Re-encoding the query broke links: a Latin-1 escape became U+FFFD's, a bare key gained "=".
+    out = render(
+        f'<p>{PROSE} See <a href="/search?q=caf%E9&amp;utm_source=x&amp;sort;asc&amp;flag">'
+        "the search</a>.</p>"
+    )
+    assert "[the search](https://example.com/search?q=caf%E9&sort;asc&flag)" in out
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [
+        ("https://cdn.example.org/docs/", "https://cdn.example.org/docs/guide.html"),
+        ("/v2/", "https://example.com/v2/guide.html"),  # itself relative to the page's URL
+        ("javascript:alert(1)", "https://example.com/docs/guide.html"),  # unusable: ignored
+        ("", "https://example.com/docs/guide.html"),
+    ],
+)
+def test_relative_links_resolve_against_the_base_element(base: str, expected: str) -> None:
+    html = html_page(
+        f'<p>{PROSE} Read <a href="guide.html">the guide</a> first.</p>',
+        head=f'<base href="{base}">',
+    )
+    out = html_to_markdown(html, url="https://example.com/docs/page")
+    assert f"[the guide]({expected})" in out
+
+
+def test_a_url_written_as_the_label_is_shown_once() -> None:
+    out = render(
+        f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'
+        ' and <a href="https://www.booking.com/">Booking.com</a> compared.</p>'
+    )
+    assert "Source: https://data.example.org/t1/ and [Booking.com](https://www.booking.com/)" in out
+
+
+def test_contact_links_keep_the_address_the_label_does_not_show() -> None:
+    out = render(
+        f"<p>{PROSE}</p><p>Write to <a href='mailto:help@example.com?subject=Hi'>our team</a>, "
+        "<a href='mailto:sales@example.com'>sales@example.com</a> or "
+        "<a href='tel:+1 555 0100 200'>(555) 0100-200</a>, <a href='tel://5550100300'>"
+        "1-555-0100-300</a>.</p>"
+        "<div><a href='tel:+44-20-7946-0000'>Call us</a></div>"  # standalone, not prose
+        "<div><a href='mailto:bad(address)'>Odd</a> <a href='mailto:'>Empty</a></div>"
+    )
+    assert (
+        "Write to [our team](mailto:help@example.com), sales@example.com or (555) 0100-200, "
+        "1-555-0100-300."
+    ) in out
+    assert "[Call us](tel:+44-20-7946-0000)" in out
+    assert "Odd Empty" in out
+
+
+def test_link_labels_and_targets_that_would_break_the_link_syntax() -> None:
+    out = render(
+        f"<p>{PROSE} See <a href='/a\u00a0b'>the odd link</a>, <a href='/c'>a path\\</a> and "
+        "<a href='/d'>C:\\Users\\[x]</a> here.</p>"
+    )
+    assert "[the odd link](https://example.com/a%C2%A0b)" in out
+    assert "[a path\\\\](https://example.com/c)" in out
+    assert "[C:\\Users\\\\\\[x\\]](https://example.com/d)" in out
+
+
+def test_repeated_link_target_shown_once() -> None:
+    link = '<a href="https://other.org/x">other</a>'
+    out = render(f"<p>{PROSE} First {link}.</p><p>{PROSE} Again {link}.</p>")
+    assert out.count("https://other.org/x") == 1
+
+
+def test_standalone_link_lists_keep_labels_not_targets() -> None:
+    items = "".join(f'<li><a href="/p/{i}">Product {i}</a></li>' for i in range(5))
+    out = render(f"<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- Product 3" in out
+    assert "/p/3" not in out
+
+
+def test_listing_entry_titles_keep_their_targets() -> None:
+    # A listing's entries are where the model goes next: their title links stay followable.
+    items = "".join(
+        f'<li><a href="/posts/{i}">How to write a good post number {i}</a> by someone</li>'
+        for i in range(3)
+    )
+    heading = '<h2><a href="/guide">The complete guide to links</a></h2>'
+    out = render(f"{heading}<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- [How to write a good post number 1](https://example.com/posts/1) by someone" in out
+    assert "## [The complete guide to links](https://example.com/guide)" in out
+
+
+def test_links_to_documents_keep_their_targets() -> None:
+    # A "View PDF" button's file is where the model would go next, and its address cannot be
+    # guessed from the label; other short links beside it keep only their labels.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th>Paper</th><th>Files</th></tr><tr><td>Attention</td>"
+        "<td><a href='/pdf/1706.03762.pdf'>View PDF</a> <a href='/abs/1706.03762'>Abstract</a>"
+        "</td></tr><tr><td>Results</td><td><a href='/data/t.CSV?v=2'>Data</a></td></tr></table>"
+    )
+    assert "| Attention | [View PDF](https://example.com/pdf/1706.03762.pdf) Abstract |" in out
+    assert "| Results | [Data](https://example.com/data/t.CSV?v=2) |" in out
+
+
+def test_a_heading_wrapped_in_a_title_link_keeps_its_marks_outside_the_label() -> None:
+    # Listings wrap each entry's heading in its link: the marks are the heading's, not the label's.
+    items = "".join(
+        f'<li><a href="/posts/{i}"><h3>How to write post number {i}</h3></a>by someone</li>'
+        for i in range(3)
+    )
+    out = render(f"<p>{PROSE}</p><ul>{items}</ul>")
+    assert "- ### [How to write post number 1](https://example.com/posts/1)\n  by someone" in out
+    assert "[###" not in out
+
+
+def test_relative_links_without_url_are_dropped() -> None:
+    out = html_to_markdown(html_page(f'<p>{PROSE} <a href="/rel">relative</a>.</p>'))
+    assert "relative" in out
+    assert "](" not in out
+
+
+def test_cloudflare_protected_emails_are_decoded() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div class='contact'><h3>Contact us by email:</h3><div>"
+        '<a href="/cdn-cgi/l/email-protection" class="__cf_email__" '
+        'data-cfemail="264f484049664e4756564f4a5f4549484843455243420845494b">'
+        "[email&#160;protected]</a></div></div><p>Broken: <span data-cfemail='zz'>"
+        "[email&#160;protected]</span>.</p>"
+    )
+    assert "### Contact us by email:\n\ninfo@happilyconnected.com" in out
+    assert "Broken: [email\u00a0protected]." in out or "Broken: [email protected]." in out
+
+
+@pytest.mark.parametrize(
+    ("href", "target"),
+    [
+        (
+            "https://www.google.com/url?q=https://example.org/a%3Fb%3D1&sa=D",
+            "https://example.org/a?b=1",
+        ),
+        (
+            "https://l.facebook.com/l.php?u=https%3A%2F%2Fnews.example%2Fs&h=AT0",
+            "https://news.example/s",
+        ),
+        (
+            "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.org%2Fp&data=5",
+            "https://x.org/p",
+        ),
+        (
+            "https://www.google.com/url?q=javascript:alert(1)",
+            "https://www.google.com/url?q=javascript:alert%281%29",
+        ),
+    ],
+)
+def test_click_tracking_redirectors_show_the_target_they_wrap(href: str, target: str) -> None:
+    out = render(f"<p>{PROSE} It is explained in <a href='{href}'>this source</a> in detail.</p>")
+    assert f"[this source]({target})" in out
+
+
+def test_a_cloudflare_protected_link_keeps_its_own_label() -> None:
+    out = render(
+        f"<p>{PROSE} Write to <a href='/cdn-cgi/l/email-protection#264f484049664e4756564f4a5f454948"
+        "4843455243420845494b'>Dr. Jane Smith</a> about it.</p>"
+    )
+    assert "Write to [Dr. Jane Smith](mailto:info@happilyconnected.com) about it." in out

@@ -1,0 +1,134 @@
+"""Lists: nesting, numbering (start, value, type, style, own numbers), task and definition lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from tool_web.markdown.markdown_pages import PROSE, render
+
+
+def test_nested_and_ordered_lists() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ul><li>one<ul><li>inner</li></ul></li><li>two</li></ul>"
+        '<ol start="3"><li>third</li><li>fourth</li></ol>'
+    )
+    assert "- one\n  - inner\n- two" in out
+    assert "3. third\n4. fourth" in out
+
+
+def test_content_written_straight_inside_a_list_is_kept() -> None:
+    # Invalid but common: a list directly inside a list, text and inline elements between items.
+    out = render(
+        f"<p>{PROSE}</p><ul><li>Examples:</li><ul><li>salad bar</li><li>live cooking</li></ul>"
+        "<strong>Web app examples</strong> – Gmail, Docs<li>last</li> trailing note</ul>"
+    )
+    assert (
+        "- Examples:\n  - salad bar\n  - live cooking\n**Web app examples** – Gmail, Docs\n"
+        "- last\ntrailing note"
+    ) in out
+
+
+def test_definition_lists_keep_each_value_with_its_term() -> None:
+    out = render(
+        f"<p>{PROSE}</p><dl><dt>Bluetooth</dt><dd>Yes</dd><dt>Wi-Fi:</dt><dd>Yes</dd>"
+        "<div><dt>Weight</dt><dd>1.2 kg</dd></div>loose note<dt>Warranty</dt>"
+        "<dd><p>Two years.</p><p>Parts only.</p></dd><dt>Orphan term</dt></dl>"
+    )
+    assert (
+        "Bluetooth: Yes\n\nWi-Fi: Yes\n\nWeight: 1.2 kg\n\nloose note\n\nWarranty\n\n"
+        "Two years.\n\nParts only.\n\nOrphan term"
+    ) in out
+
+
+def test_terms_sharing_a_definition_and_definitions_of_one_term_stay_with_it() -> None:
+    # Several <dt> before one <dd> all have that definition ("Size" read as unlabelled), and
+    # several <dd> after one <dt> are all its definitions ("Blue" alone was de-duplicated).
+    out = render(
+        f"<p>{PROSE}</p><p>Blue</p><dl><dt>Size</dt><dt>Fit</dt><dd>Regular</dd>"
+        "<dt>Colour</dt><dd>Red</dd><dd>Blue</dd><dt>Care</dt><dd><p>Wash cold.</p>"
+        "<p>Dry flat.</p></dd><dd>Blue</dd><dt>Origin</dt><dd>Made in Portugal.</dd>"
+        "<dd>Organic.</dd><dt>Weight</dt><dd><img src='scale.png'></dd><dd>1.2 kg</dd></dl>"
+    )
+    assert (
+        "Size / Fit: Regular\n\nColour: Red; Blue\n\nCare\n\nWash cold.\n\nDry flat.\n\n"
+        "Care: Blue\n\nOrigin: Made in Portugal. Organic.\n\nWeight: 1.2 kg"
+    ) in out
+
+
+def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
+    # "```: value" closes no fence: the code block would swallow the rest of the page.
+    out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")
+    assert "```\nrun(x)\n```\n\nRuns x.\n\nAfter." in out
+
+
+def test_task_list_checkboxes_keep_whether_each_item_is_done() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ul>"
+        '<li class="task-list-item"><input type="checkbox" disabled checked> Write the plan</li>'
+        '<li><input type="checkbox" disabled="disabled"> Ship it</li>'
+        '<li><p><input type="CheckBox" checked disabled>Loose item</p></li>'
+        '<li>Filter <input type="checkbox" disabled></li>'
+        '<li><div class="choice"><input type="checkbox" disabled checked>Chapter</div></li>'
+        '<li><input type="checkbox" checked>Brand A (12)</li></ul>'
+    )
+    assert "- [x] Write the plan\n- [ ] Ship it\n- [x] Loose item\n- Filter\n" in out
+    # Inside a widget's block or enabled, a checkbox is a form control, not a mark.
+    assert "- Chapter\n- Brand A (12)" in out
+
+
+def test_an_empty_list_item_still_takes_its_number() -> None:
+    out = render(f"<p>{PROSE}</p><ol><li>one</li><li> </li><li>three</li></ol>")
+    assert "1. one\n3. three" in out
+
+
+def test_an_items_own_number_continues_the_count() -> None:
+    # `<li value>` sets the number a browser shows, and the items after it count on from there.
+    out = render(
+        f"<p>{PROSE}</p><ol><li value='5'>five</li><li>six</li><li value='10'>ten</li></ol>"
+        "<ol reversed><li value='3'>three</li><li>two</li></ol>"
+    )
+    assert "5. five\n6. six\n10. ten" in out
+    assert "3. three\n2. two" in out
+
+
+@pytest.mark.parametrize(
+    ("attributes", "markers"),
+    [
+        ('type="a"', ("a.", "b.")),
+        ('type="I" start="3"', ("III.", "IV.")),
+        ('style="list-style-type: upper-alpha"', ("A.", "B.")),
+    ],
+)
+def test_ordered_lists_count_as_their_type_says(attributes: str, markers: tuple[str, str]) -> None:
+    out = render(f"<p>{PROSE}</p><ol {attributes}><li>first</li><li>second</li></ol>")
+    assert f"{markers[0]} first\n{markers[1]} second" in out
+
+
+def test_wikipedia_notes_count_in_letters_from_the_style_around_them() -> None:
+    out = render(
+        f"<p>{PROSE}</p><div class='reflist' style='list-style-type: lower-alpha;'>"
+        "<ol class='references'><li>First note.</li><li>Second note.</li></ol></div>"
+    )
+    assert "a. First note.\nb. Second note." in out
+
+
+def test_lists_whose_items_carry_their_own_numbers_get_no_second_one() -> None:
+    out = render(
+        f"<p>{PROSE}</p><ol><li>1.1 Services are provided.</li><li>1.2 Fees apply.</li></ol>"
+        "<ol style='list-style-type: upper-roman'><li>Part one<ol><li>inner a</li></ol></li></ol>"
+    )
+    assert "- 1.1 Services are provided.\n- 1.2 Fees apply." in out
+    assert "I. Part one\n   1. inner a" in out
+
+
+def test_an_unordered_list_counted_by_its_style_is_numbered() -> None:
+    # WP Recipe Maker numbers its steps with CSS on a <ul>: as bullets, "step 3" had to be
+    # counted. A list counts when its own style says so, or every item's does.
+    step = "<li class='step' style='list-style-type: decimal;'>{}</li>"
+    out = render(
+        f"<p>{PROSE}</p><ul class='steps'>{step.format('Whisk.')}{step.format('Bake.')}</ul>"
+        "<ul style='list-style: upper-roman inside'><li>Part</li><li>Whole</li></ul>"
+        "<ul><li style='list-style-type: disc'>Salt</li><li style='list-style-type: decimal'>"
+        "Pepper</li></ul><ul style='list-style-type: none'><li>Plain</li></ul>"
+    )
+    assert "1. Whisk.\n2. Bake.\n\nI. Part\nII. Whole\n\n- Salt\n- Pepper\n\n- Plain" in out

@@ -1,0 +1,44 @@
+"""Markup the HTML parser reads oddly: content after the end tags, unclosed button, repeated id."""
+
+from __future__ import annotations
+
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page, render
+
+
+def test_unclosed_button_does_not_swallow_the_article() -> None:
+    # libxml2 ignores this `</button>` (a <div> inside is still open) and nests the rest of the
+    # page inside the button; buttons are dropped as interface, so the article went with it.
+    out = render(
+        '<header><div class="menu-button-container"><button class="menu-button">'
+        '<span>Menu</span><div class="menu-button-inner"><div></button></div></header>'
+        f"<main><article><h1>Story</h1><p>{PROSE}</p></article></main>"
+    )
+    assert "# Story" in out
+    assert PROSE in out
+
+
+def test_content_after_the_document_end_tags_is_kept() -> None:
+    # HTML5 puts it in <body> (browsers show it); libxml2 alone would drop what follows </html>.
+    html = (
+        "<html><head><title>T</title></head><body><header><a href='/'>Home</a></header>"
+        f"</body></html>\n<div><h1>Late story</h1><p>{PROSE}</p></div>"
+    )
+    out = html_to_markdown(html)
+    assert "# Late story" in out
+    assert PROSE in out
+    after_body = f"<html><body><p>{PROSE}</p></BODY >\n<p>Second paragraph after the body.</p>"
+    assert "Second paragraph after the body." in html_to_markdown(after_body)
+
+
+def test_a_repeated_id_naming_depth_keeps_the_page_structured() -> None:
+    """libxml2 reported a repeated id as "ID depth already defined", which the check for its
+    nesting-depth error read as that error: the page came out as plain text, no headings."""
+    out = html_to_markdown(
+        html_page(
+            '<h2 id="depth">Depth</h2><p>The lake is 40 metres deep.</p>'
+            '<h2 id="depth">Depth, again</h2><p>A template repeated the section.</p>'
+        )
+    )
+    assert "## Depth" in out
+    assert "## Depth, again" in out

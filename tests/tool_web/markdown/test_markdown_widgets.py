@@ -1,0 +1,93 @@
+"""Interface controls: buttons, accordions, tab sets, forms with nothing to fill in."""
+
+from __future__ import annotations
+
+from tool_web.markdown.markdown_pages import PROSE, render
+
+
+def test_plain_buttons_are_dropped_and_disclosure_headers_kept() -> None:
+    out = render(
+        f'<main><p>{PROSE}</p><button type="button">Add to cart</button>'
+        '<button class="accordion"><div>Specifications</div></button>'
+        "<div><p>Weight: 2 kg</p></div></main>"
+    )
+    assert "Add to cart" not in out
+    assert "Specifications" in out
+    assert "Weight: 2 kg" in out
+
+
+def test_accordion_questions_written_in_buttons_are_kept_with_their_answers() -> None:
+    # The WAI-ARIA accordion: the question is the text of a button, in a heading or naming the
+    # panel it opens. Dropped as a form control, the answers ("Yes.") stood without questions.
+    bootstrap = "".join(
+        f'<div class="accordion-item"><h2 class="accordion-header"><button type="button" '
+        f'class="accordion-button" aria-expanded="false" aria-controls="c{n}">{q}</button></h2>'
+        f'<div id="c{n}" class="accordion-collapse collapse"><div class="accordion-body">{a}'
+        "</div></div></div>"
+        for n, (q, a) in enumerate([("Who is eligible?", "Adults on a low income."),
+                                    ("Can students apply?", "Yes.")])
+    )  # fmt: skip
+    custom = (
+        '<div class="faq-item"><button class="faq-question" aria-expanded="false" '
+        'aria-controls="a1"><span>Is there a deadline?</span></button>'
+        '<div class="faq-answer" id="a1" hidden><p>Apply within 1 month.</p></div></div>'
+    )
+    out = render(
+        f'<main><h1>Housing benefit</h1><p>{PROSE}</p><div class="accordion">{bootstrap}</div>'
+        f'{custom}<button type="button">Add to cart</button>'
+        '<h2>Install <button type="button">Copy path</button></h2><p>pip install x</p>'
+        '<button aria-controls="drawer">Filters</button><p>Twelve products.</p>'
+        '<div id="drawer"><p>Price</p></div></main>'
+    )
+    assert "## Who is eligible?\n\nAdults on a low income.\n\n## Can students apply?\n\nYes." in out
+    assert "Is there a deadline?\n\nApply within 1 month." in out
+    # Controls: beside a heading's own text, or opening something elsewhere (a filter drawer).
+    assert "Add to cart" not in out
+    assert "## Install\n" in out
+    assert "Filters" not in out
+
+
+def test_a_form_with_nothing_to_fill_in_is_a_wrapper() -> None:
+    # Old Reddit: every comment body sits in <form class="usertext"> with hidden inputs only.
+    out = render(
+        f"<div class='comment'><p>{PROSE}</p><form class='usertext'>"
+        "<input type='hidden' name='thing_id' value='t1_x'><div class='md'><p>Use git rebase -i "
+        "instead.</p></div></form></div><form class='search'><input name='q'><p>Search tips</p>"
+        "</form>"
+    )
+    assert "Use git rebase -i instead." in out
+    assert "Search tips" not in out
+
+
+def test_tab_labels_head_their_panels() -> None:
+    out = render(
+        f"<p>{PROSE}</p>"
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>pip</label><label>conda</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre>pip install foo</pre>'
+        '</div><div class="tabbed-block"><pre>conda install foo</pre></div></div></div>'
+        '<ul role="tablist"><li role="tab" aria-controls="p1">npm</li>'
+        '<li role="tab" aria-controls="p2">Yarn</li></ul><div role="tabpanel" id="p2">'
+        '<pre>yarn add x</pre></div><div role="tabpanel" id="p1"><pre>npm i x</pre></div>'
+        '<div><div role="tablist"><button role="tab">Windows</button><button role="tab">macOS'
+        '</button></div><div role="tabpanel"><p>C:\\App</p></div><div role="tabpanel">'
+        "<p>/Applications/App</p></div></div>"
+    )
+    assert "**pip**\n\n```\npip install foo\n```\n\n**conda**\n\n```\nconda install foo" in out
+    assert "**Yarn**\n\n```\nyarn add x\n```\n\n**npm**\n\n```\nnpm i x\n```" in out
+    assert "**Windows**\n\nC:\\App\n\n**macOS**\n\n/Applications/App" in out
+
+
+def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
+    out = render(
+        f"<p>{PROSE}</p>"
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>Linux</label>'
+        '<label>Windows</label></div><div class="tabbed-content"><div class="tabbed-block">'
+        '<div class="tabbed-set"><div class="tabbed-labels"><label>pip</label><label>conda</label>'
+        '</div><div class="tabbed-content"><div class="tabbed-block"><pre>pip install x</pre></div>'
+        '<div class="tabbed-block"><pre>conda install x</pre></div></div></div></div>'
+        '<div class="tabbed-block"><p>Use the Windows installer.</p></div></div></div>'
+    )
+    assert (
+        "**Linux**\n\n**pip**\n\n```\npip install x\n```\n\n**conda**\n\n```\nconda install x\n```"
+        "\n\n**Windows**\n\nUse the Windows installer."
+    ) in out
