@@ -10,6 +10,9 @@ PROSE = (
     "going for a while so that the page is not mistaken for an empty application shell."
 )
 
+# Fifteen distinct words: the filler of the hostile-input tests, "omicron" its last.
+WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron "
+
 
 def html_page(body: str, head: str = "") -> str:
     """A whole document around `body`, titled "T"."""

@@ -1,4 +1,4 @@
-"""Hostile input: every case finishes, returns text, and never raises."""
+"""Hostile input, time: each feature's work stays linear in the page (timed or counted)."""
 
 from __future__ import annotations
 
@@ -9,46 +9,7 @@ import pytest
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown import render as render_module
-from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_HTML_CHARS
-from dsh.tool_web.markdown.shell import EMPTY_SHELL_NOTICE
-from tool_web.markdown.markdown_pages import PROSE, html_page
-
-WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron "
-
-
-def test_deep_nesting_keeps_the_text() -> None:
-    html = "<div>" * 100_000 + WORDS * 3 + "</div>" * 100_000 + "<p>after the tower</p>"
-    out = html_to_markdown(html)
-    assert "omicron" in out
-    assert "after the tower" in out
-
-
-def test_fifty_megabyte_single_line_is_capped() -> None:
-    html = "<p>" + "word " * 10_000_000 + "</p>"
-    start = time.perf_counter()
-    out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
-    assert out.startswith("word word")
-    assert len(out) <= MAX_HTML_CHARS
-    assert elapsed < 10, elapsed  # generous; about 0.3 s measured (see README)
-
-
-def test_past_the_element_bound_paragraphs_stay_apart() -> None:
-    # The plain-text fallback ran a page of 100,000 short paragraphs into one line.
-    html = "<div><p>para <a href='/x'>link</a> <b>bold</b></p></div>" * 80_000
-    out = html_to_markdown(html)
-    assert out.startswith("para link bold\n\npara link bold\n\npara link bold")
-    assert out.count("para link bold") == 80_000
-
-
-def test_millions_of_elements_fall_back_to_plain_text() -> None:
-    html = "<body>" + "<b>x</b>" * 1_500_000 + "</body>"
-    start = time.perf_counter()
-    out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
-    assert out.startswith("xxxx")
-    assert len(out) <= MAX_HTML_CHARS
-    assert elapsed < 10, elapsed
+from tool_web.markdown.markdown_pages import WORDS
 
 
 @pytest.mark.parametrize(
@@ -179,111 +140,6 @@ def test_indented_comment_threads_stay_linear(html: str, expected: str) -> None:
     elapsed = time.perf_counter() - start
     assert expected in out
     assert elapsed < 10, elapsed
-
-
-def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
-    items = MAX_ELEMENTS // 2 - 10
-    html = "<ul>" + "<li>item text here</li>" * items + "</ul>"
-    out = html_to_markdown(html)
-    assert out.count("- item text here") == items
-
-
-@pytest.mark.parametrize(
-    "table",
-    [
-        "<tr>" + "<td>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
-        "<tr>" + "<td rowspan=0>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
-        ("<tr>" + "<td colspan=1000 rowspan=65534>x</td>" * 200 + "</tr>") * 300,
-    ],
-    ids=["one-wide-row-over-short-rows", "wide-rowspans", "huge-spans-everywhere"],
-)
-def test_tables_cannot_multiply_their_cells(table: str) -> None:
-    # Padded to a full grid, the first table alone is 600 million cells; padding is bounded.
-    html = f"<p>{WORDS * 5}</p><table>{table}</table>"
-    start = time.perf_counter()
-    out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
-    assert "omicron" in out
-    assert out.count("|") <= 8 * html.count("<td")
-    assert elapsed < 10, elapsed
-
-
-def test_markdown_longer_than_its_input_is_cut_at_the_output_bound(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from dsh.tool_web.markdown import convert
-
-    monkeypatch.setattr(convert, "MAX_OUTPUT_CHARS", 1_000)
-    # Padding makes this table's Markdown several times longer than its text.
-    table = "<tr>" + "<td>x</td>" * 300 + "</tr>" + "<tr><td>y</td></tr>" * 50
-    out = html_to_markdown(f"<p>{WORDS * 5}</p><table>{table}</table>")
-    assert out.startswith("alpha beta")
-    assert len(out) == 1_000
-
-
-def test_fences_do_not_grow_with_the_backticks_inside() -> None:
-    html = f"<p>{WORDS * 5}</p><pre>{'`' * 1_000_000}</pre>"
-    out = html_to_markdown(html)
-    assert out.endswith("~~~\n" + "`" * 1_000_000 + "\n~~~")
-
-
-@pytest.mark.parametrize(
-    "html",
-    [
-        "<html><body><p>unclosed <b>bold <i>italic <table><tr><td>cell",
-        "</p></div></body></html><p>stray closers",
-        "<<<>>><p <p <a href='",
-        '<a href="http://[::1">bad ipv6 url</a>',
-        '<?xml version="1.0" encoding="utf-8"?><html><body><p>xml decl</p></body></html>',
-        "\x00\x01\x02\ufffe\ud800 lone surrogate <p>text</p>",
-        "",
-        "   ",
-        "plain text, no markup at all",
-    ],
-)
-def test_broken_markup_never_raises(html: str) -> None:
-    out = html_to_markdown(html, url="https://example.com/")
-    assert isinstance(out, str)
-    assert out
-
-
-def test_binary_junk_never_raises() -> None:
-    junk = bytes(range(256)) * 4000
-    out = html_to_markdown(junk.decode("latin-1"))
-    assert isinstance(out, str)
-
-
-def test_binary_junk_with_text_keeps_the_text() -> None:
-    junk = bytes(range(256)).decode("latin-1")
-    out = html_to_markdown(junk + f"<p>{WORDS * 3}</p>" + junk)
-    assert "omicron" in out
-
-
-def test_internal_failure_degrades_to_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dsh.tool_web.markdown import convert
-
-    def explode(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr(convert, "content_root", explode)
-    out = html_to_markdown(f"<p>{WORDS * 3}</p>")
-    assert "omicron" in out
-    assert EMPTY_SHELL_NOTICE not in out
-
-
-def test_character_references_cannot_forge_the_renderers_markers() -> None:
-    # `&#2;0&#3;` is the placeholder of the first code block, `&#1;` a unit of list indentation:
-    # decoded by the parser, they bypassed the control-byte removal.
-    html = html_page(
-        f"<h2>Setup</h2><p>{PROSE}</p><pre>real code</pre>"
-        "<p>Before &#2;0&#3; and &#x02;7&#x03; after&#1;&#1;.</p>"
-        f"<p>{PROSE} See <a href='/x&#2;0&#3;y'>the page that explains it</a>.</p>"
-    )
-    out = html_to_markdown(html, url="https://example.com/")
-    assert out.count("real code") == 1
-    assert "## Setup" in out  # rendered, not the plain-text fallback
-    assert "Before 0 and 7 after." in out
-    assert not any(marker in out for marker in "\x01\x02\x03")
 
 
 @pytest.mark.parametrize(
@@ -537,27 +393,6 @@ def test_nested_comment_elements_stay_linear_and_bounded() -> None:
     assert out.count("said") == 200
     assert "          - said" in out  # nested as lists are, ten deep at most
     assert wide_out.count("\n- reply") == 20_000
-    assert elapsed < 10, elapsed
-
-
-@pytest.mark.parametrize(
-    "data",
-    [
-        "[" * 100_000 + "]" * 100_000,
-        "[" + ",".join(f'"word {i} and more"' for i in range(220_000)) + "]",
-        '{"body": "' + "<div>" * 50_000 + "deep words in here" + "</div>" * 50_000 + '"}',
-    ],
-    ids=["json-nested-100k-deep", "220k-prose-strings", "html-string-50k-deep"],
-)
-def test_an_empty_shells_script_data_is_read_within_bounds(data: str) -> None:
-    # The text of a shell's script data (appdata.py) is read only for empty shells: a hostile
-    # shell gets the notice and what text fits the value budget, never an error or a hang.
-    html = f'<html><body><div id="root"></div><script type="application/json">{data}</script>'
-    start = time.perf_counter()
-    out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
-    assert "JavaScript" in out.split("\n\n")[0]
-    assert len(out) <= MAX_HTML_CHARS
     assert elapsed < 10, elapsed
 
 
