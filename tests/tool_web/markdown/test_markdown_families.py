@@ -4,11 +4,7 @@ shop and pricing cards, forum software, newsletters, API references, papers."""
 from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
-from tool_web.markdown.markdown_pages import PROSE, html_page
-
-
-def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
-    return html_to_markdown(html_page(body), url=url)
+from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
 def test_a_price_beside_its_buy_button_is_no_link_block() -> None:

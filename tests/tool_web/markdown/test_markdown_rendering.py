@@ -6,12 +6,7 @@ notices."""
 
 from __future__ import annotations
 
-from dsh.tool_web import html_to_markdown
-from tool_web.markdown.markdown_pages import PROSE, html_page
-
-
-def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
-    return html_to_markdown(html_page(body), url=url)
+from tool_web.markdown.markdown_pages import PROSE, render
 
 
 def test_numbers_in_stacked_elements_do_not_merge() -> None:

@@ -4,12 +4,7 @@
 
 from __future__ import annotations
 
-from dsh.tool_web import html_to_markdown
-from tool_web.markdown.markdown_pages import PROSE, html_page, indented_comment
-
-
-def render(body: str, url: str | None = "https://example.com/docs/page") -> str:
-    return html_to_markdown(html_page(body), url=url)
+from tool_web.markdown.markdown_pages import PROSE, indented_comment, render
 
 
 def _comment(author: str, text: str, replies: str = "", depth: int = 0) -> str:
