@@ -289,7 +289,6 @@ def test_empty_siblings_before_each_wrapper_of_the_descent_stay_linear() -> None
     assert elapsed < 10, elapsed
 
 
-
 def test_links_beside_each_wrapper_of_the_descent_are_counted_once() -> None:
     # Whether the descent leaves a listing's cards out is asked of the links beside the wrapper
     # it goes into, not of all the links under the parent: a level's siblings are walked once.
@@ -300,6 +299,7 @@ def test_links_beside_each_wrapper_of_the_descent_are_counted_once() -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
 
 @pytest.mark.parametrize(
     "body",
