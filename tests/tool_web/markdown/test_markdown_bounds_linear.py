@@ -572,3 +572,14 @@ def test_link_feeds_in_nested_pres_stay_linear(monkeypatch: pytest.MonkeyPatch) 
     assert "post photo caption words and more 0\npost photo" in out
     assert sum(searched) <= len(html), (len(searched), sum(searched))
     assert elapsed < 10, elapsed
+
+
+def test_many_content_layout_names_on_one_element_stay_linear() -> None:
+    # Names like `content-sidebar-wrap` are set aside before the furniture words are read
+    # again: once per name, not once per name for each other name.
+    names = " ".join(f"content-nav-{n}" for n in range(100_000))
+    start = time.perf_counter()
+    out = html_to_markdown(f"<div class='{names} sidebar'><p>aside text</p></div><p>{WORDS}</p>")
+    elapsed = time.perf_counter() - start
+    assert "alpha" in out
+    assert elapsed < 10, elapsed

@@ -523,3 +523,22 @@ def test_asides_in_an_article_named_as_promotions_or_bios_stay_furniture() -> No
     assert note in out
     assert "Another story" not in out
     assert "Jo writes" not in out
+
+
+def test_a_layout_named_content_then_sidebar_is_not_a_sidebar() -> None:
+    # Genesis themes wrap the post and its sidebar in `content-sidebar-wrap`. When the site's
+    # header and footer together out-weigh the post, "sidebar" in that name had the whole post
+    # removed with the furniture around it (a title, `h1`, in it would have kept it).
+    blurb = "<p>" + PROSE + "</p>"
+    out = render(
+        f"<header class='site-header'>{blurb * 3}</header>"
+        "<div class='content-sidebar-wrap'><main class='content'><article>"
+        "<h2>Zero-waste kitchen swaps</h2><p>Beeswax wraps replace cling film, and a jar of "
+        "vinegar with citrus peel cleans most surfaces for a few cents a bottle.</p>"
+        "</article></main><div class='sidebar-content'><p>Popular this week: ten more "
+        "swaps our readers love</p></div></div>"
+        f"<footer class='site-footer'>{blurb * 3}</footer>"
+    )
+    assert "## Zero-waste kitchen swaps" in out
+    assert "Beeswax wraps replace cling film" in out
+    assert "Popular this week" not in out  # the sidebar's own content is still furniture

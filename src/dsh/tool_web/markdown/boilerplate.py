@@ -80,11 +80,34 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
         return False
     if "signature" in tokens and is_api_signature(element, tokens):
         tokens = [token for token in tokens if token != "signature"]
-    if not FURNITURE_WORDS.isdisjoint(tokens):
+    if not FURNITURE_WORDS.isdisjoint(tokens) and _named_furniture(element, tokens):
         return not _has_heading(element, ("h1",))
     if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
         return not _has_heading(element, ("h1",))
     return False
+
+
+# A name in which `content` comes first and a furniture word after it names a layout holding
+# both (Genesis' `content-sidebar-wrap` around the post and its sidebar; `content-nav-section`),
+# not the furniture: "sidebar" there says what is beside the content.
+_CONTENT_LAYOUT: Final = re.compile(r"content[-_]+([a-z]+)")
+
+
+def _named_furniture(element: etree._Element, tokens: list[str]) -> bool:
+    """Whether a furniture word in `tokens` is still there once names of a content layout
+    (`_CONTENT_LAYOUT`) are set aside."""
+    names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+    if "content" not in names:
+        return True
+    layouts = {
+        name
+        for name in names.split()
+        if (match := _CONTENT_LAYOUT.match(name)) and match.group(1) in FURNITURE_WORDS
+    }
+    if not layouts:
+        return True
+    rest = [name for name in names.split() if name not in layouts]
+    return not FURNITURE_WORDS.isdisjoint(TOKEN_SPLIT.split(" ".join(rest)))
 
 
 def _is_consent_layer(tokens: list[str]) -> bool:
