@@ -272,6 +272,7 @@ async def run_scenario(client: Client, server: LocalServer, expected_tools: str)
     page = server.url("/page")
     result = await client.call_tool("web_fetch", {"url": page})
     assert result.is_error is False
+    assert "dsh-web/code" not in (result.meta or {})
     assert [block.type for block in result.content] == ["text"]
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.startswith(f"Fetched {page} (HTTP 200)\n\n# Hi there")
@@ -282,6 +283,12 @@ async def run_scenario(client: Client, server: LocalServer, expected_tools: str)
     blank = await client.call_tool("web_fetch", {"url": " "})
     assert blank.is_error is True
     assert blank.content[0].text == "Error: url must be a non-empty string"  # type: ignore[union-attr]
+    # The code a client or hook routes on rides in `_meta`, beside the unchanged model text.
+    # (The SDK may add keys of its own, e.g. its server info over HTTP.)
+    assert (bad.meta or {}).get("dsh-web/code") == "WEB_INVALID_URL"
+    assert (blank.meta or {}).get("dsh-web/code") == "INVALID_ARGS"
+    assert [block.type for block in bad.content] == ["text"]
+    assert bad.structured_content is None
 
     hanging = HangingRoute()
     server.route("/hang", hanging)

@@ -23,6 +23,9 @@ _log = logging.getLogger("dsh.mcp")
 
 SERVER_NAME = "dsh-web"
 GUIDANCE_PROMPT = "web-tools-guidance"
+# The `_meta` key of an error result's code (`WEB_TIMEOUT`, `INVALID_ARGS`, ...); MCP's key
+# format, a prefix of our own then the name.
+ERROR_CODE_META_KEY = "dsh-web/code"
 
 # After a cancelled call's signal fires, how long the tool may take to end with its own abort
 # error (closing its connection) before the cancellation is passed on regardless.
@@ -122,7 +125,12 @@ async def call_registry_tool(
             task.cancel()
         _log.debug("tools/call %s cancelled by the client", name)
         raise
+    # The model reads only the text; the error code (what hooks and UIs route on) rides in
+    # `_meta`, which clients do not show the model. Not `structuredContent`: some clients hand
+    # that to the model instead of the text, and the tools declare no output schema.
+    code = result.code if result.is_error else None
     return types.CallToolResult(
         content=[types.TextContent(text=result.text)],
         is_error=result.is_error,
+        _meta={ERROR_CODE_META_KEY: code} if code is not None else None,
     )
