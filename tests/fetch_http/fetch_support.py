@@ -201,6 +201,31 @@ def make_pdf(
         b" ".join(b"%d 0 R" % k for k in kids),
         len(kids),
     )
+    return _pdf_file(objects, catalog)
+
+
+def make_form_bomb_pdf(*, shows_per_form: int, form_calls: int) -> bytes:
+    """One page of about a kilobyte whose text takes pypdf ``shows_per_form * form_calls``
+    text operations: its content draws one form XObject ``form_calls`` times (pypdf follows
+    up to 5,000 a page), and that form shows a letter ``shows_per_form`` times (both
+    streams Flate-compressed, so the file stays tiny)."""
+    page = zlib.compress(b"/X1 Do " * form_calls, 9)
+    form = zlib.compress(b"BT /F1 12 Tf " + b"(x) Tj " * shows_per_form + b"ET", 9)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> /XObject << /X1 6 0 R >> >> >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(page) + page + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R "
+        b">> >> /Length %d /Filter /FlateDecode >>\nstream\n" % len(form) + form + b"\nendstream",
+    ]
+    return _pdf_file(objects, 1)
+
+
+def _pdf_file(objects: list[bytes], catalog: int) -> bytes:
+    """Objects numbered from 1 in order, with their cross-reference table and trailer."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, start=1):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import Any
 
 import pytest
 
+import dsh.providers.fetch_http._provider as provider_module
 from dsh.providers.fetch_http import HttpFetchProvider
 from dsh.web import (
     WEB_FETCH_TIMEOUT,
@@ -22,6 +25,7 @@ from fetch_http.fetch_support import (
     chunked,
     encrypt_pdf,
     expect_error,
+    make_form_bomb_pdf,
     make_pdf,
 )
 from support.local_http import LocalServer
@@ -211,4 +215,30 @@ async def test_deadline_covers_extraction(server: LocalServer, make_fetcher: Mak
     start = loop.time()
     await expect_error(fetcher.fetch(WebFetchRequest(server.url("/long.pdf"))), WEB_FETCH_TIMEOUT)
     assert loop.time() - start < 1.5
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_extraction_stops_inside_a_page_once_the_fetch_has_ended(
+    server: LocalServer, make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 1 KB page whose form XObject is drawn 5,000 times: 50 million text operations, about
+    # half an hour of pypdf on one page. The stop flag used to be read between pages only, so
+    # the worker thread ran on for that half hour after the fetch had timed out.
+    ended = threading.Event()
+    real_extract = provider_module.extract
+
+    def observed_extract(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return real_extract(*args, **kwargs)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(provider_module, "extract", observed_extract)
+    data = make_form_bomb_pdf(shows_per_form=10_000, form_calls=5_000)
+    assert len(data) < 2_000
+    server.respond("/bomb.pdf", data, content_type="application/pdf")
+    fetcher = make_fetcher(timeout=0.3)
+    await expect_error(fetcher.fetch(WebFetchRequest(server.url("/bomb.pdf"))), WEB_FETCH_TIMEOUT)
+    # Ends at the next content-stream operator; the bound is generous for a loaded machine.
+    assert await asyncio.to_thread(ended.wait, 10), "the PDF worker thread is still running"
     await assert_nothing_left(fetcher, server)

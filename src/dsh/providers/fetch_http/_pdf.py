@@ -3,8 +3,11 @@
 pypdf was chosen by measurement (docs/decisions/0040-fetch-pdf-and-bombs.md): the same text as
 PDFium and pdfminer.six on the generated test documents, pure Python (memory-safe on hostile
 files, no native library to ship), and usable from several threads at once. Extraction is
-CPU-bound, so the provider runs it in a worker thread; ``stop`` is checked between pages so a
-deadline or an abort ends it at the next page.
+CPU-bound, so the provider runs it in a worker thread; ``stop`` is checked before every
+content-stream operator (pypdf's ``visitor_operand_before``, called inside form XObjects too),
+so once a fetch has ended for any reason the thread ends within one operator's work: one page
+can hold billions of operations (a form drawn 5,000 times), which a check between pages left
+running for hours after the call returned.
 """
 
 from __future__ import annotations
@@ -27,8 +30,12 @@ _log = logging.getLogger(__name__)
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
-class StoppedError(Exception):
-    """The caller stopped waiting (deadline or abort): extraction ended early."""
+class StoppedError(BaseException):
+    """The caller stopped waiting (deadline or abort): extraction ended early.
+
+    A ``BaseException``, as ``CancelledError`` is: pypdf catches ``Exception`` around each form
+    XObject (logging it and going on), which would turn one stop into one per nesting level.
+    """
 
 
 @dataclass(frozen=True)
@@ -50,14 +57,18 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
         raise
     except Exception as error:  # a hostile file can make pypdf raise almost anything
         raise _unreadable(url, error) from None
+
+    def check_stop(*_operation: object) -> None:
+        if stop.is_set():
+            raise StoppedError
+
     parts: list[str] = []
     length = 0
     truncated = False
     for index in range(page_count):
-        if stop.is_set():
-            raise StoppedError
+        check_stop()
         try:
-            text = pages[index].extract_text() or ""
+            text = pages[index].extract_text(visitor_operand_before=check_stop) or ""
         except (FileNotDecryptedError, DependencyError) as error:
             raise _encrypted(url) from error
         except Exception as error:  # a damaged page: keep the others (pypdf raises broadly)

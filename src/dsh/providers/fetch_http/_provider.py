@@ -112,7 +112,7 @@ class HttpFetchProvider:
         except AbortError as error:
             raise _aborted(url, error.reason) from None
         finally:
-            stop.set()  # a PDF extraction still running in its thread ends at the next page
+            stop.set()  # a PDF extraction still running in its thread ends at its next operator
 
     async def _fetch(self, url: httpx.URL, stop: threading.Event) -> WebFetchResult:
         current = url
