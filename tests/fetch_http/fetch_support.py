@@ -201,7 +201,7 @@ def make_pdf(
         b" ".join(b"%d 0 R" % k for k in kids),
         len(kids),
     )
-    return _pdf_file(objects, catalog)
+    return pdf_from_objects(objects, catalog)
 
 
 def make_form_bomb_pdf(*, shows_per_form: int, form_calls: int) -> bytes:
@@ -221,10 +221,10 @@ def make_form_bomb_pdf(*, shows_per_form: int, form_calls: int) -> bytes:
         b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R "
         b">> >> /Length %d /Filter /FlateDecode >>\nstream\n" % len(form) + form + b"\nendstream",
     ]
-    return _pdf_file(objects, 1)
+    return pdf_from_objects(objects, 1)
 
 
-def _pdf_file(objects: list[bytes], catalog: int) -> bytes:
+def pdf_from_objects(objects: list[bytes], catalog: int) -> bytes:
     """Objects numbered from 1 in order, with their cross-reference table and trailer."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []

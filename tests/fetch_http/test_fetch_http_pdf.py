@@ -27,6 +27,7 @@ from fetch_http.fetch_support import (
     expect_error,
     make_form_bomb_pdf,
     make_pdf,
+    pdf_from_objects,
 )
 from support.local_http import LocalServer
 
@@ -177,6 +178,23 @@ async def test_damaged_pdf_is_a_clear_error(
     )
     assert error.message.startswith(f"The PDF at {server.url('/bad.pdf')} could not be read (")
     assert error.message.endswith("); it may be damaged or not a PDF.")
+
+
+async def test_a_long_parser_message_is_quoted_one_line_and_cut_visibly(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # pypdf quotes the bytes it choked on, as a bytes repr: 300 raw bytes make a 318-character
+    # message. It was cut at 200 characters mid-escape, with no sign of the cut; it is quoted by
+    # the shared rule (one line, secrets masked, `…` where it is cut).
+    fetcher = make_fetcher()
+    url = server.url("/junk.pdf")
+    data = pdf_from_objects([b"} " + b"\x01" * 300], 1)
+    server.respond("/junk.pdf", data, content_type="application/pdf")
+    error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_UNSUPPORTED_CONTENT_TYPE)
+    prefix, suffix = f"The PDF at {url} could not be read (", "); it may be damaged or not a PDF."
+    assert error.message.startswith(prefix + "PdfReadError: Invalid Elementary Object")
+    assert error.message.endswith("…" + suffix)
+    assert len(error.message) == len(prefix) + 200 + len(suffix)
 
 
 async def test_pdf_error_page_is_still_a_result(

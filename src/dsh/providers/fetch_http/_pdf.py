@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
+from dsh._text import quoted_message
 from dsh.providers.fetch_http._decode import strip_controls
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 
@@ -28,6 +29,8 @@ PAGE_SEPARATOR = "\f"
 
 _log = logging.getLogger(__name__)
 _SURROGATES = re.compile("[\ud800-\udfff]")
+# The parser's own words in an unreadable-PDF error: enough to say what was wrong.
+_MAX_PARSER_MESSAGE_CHARS = 200
 
 
 class StoppedError(BaseException):
@@ -127,6 +130,12 @@ def _encrypted(url: str) -> WebError:
 def _unreadable(url: str, error: Exception) -> WebError:
     return WebError(
         WEB_UNSUPPORTED_CONTENT_TYPE,
-        f"The PDF at {url} could not be read ({type(error).__name__}: {str(error)[:200]}); it "
-        "may be damaged or not a PDF.",
+        f"The PDF at {url} could not be read ({_parser_message(error)}); it may be damaged or "
+        "not a PDF.",
     )
+
+
+def _parser_message(error: Exception) -> str:
+    # pypdf quotes the bytes it choked on (a bytes repr, four characters a byte): the shared
+    # rule keeps it one line, masked and visibly cut, at 200 characters, type name included.
+    return quoted_message(f"{type(error).__name__}: {error}", _MAX_PARSER_MESSAGE_CHARS)
