@@ -195,6 +195,36 @@ async def test_a_key_echoed_in_an_error_body_is_redacted(
     assert error.message == "Exa API error (HTTP 403): key [redacted] is revoked"
 
 
+@pytest.mark.parametrize(
+    ("key", "said", "shown"),
+    [
+        # A key too short to be a real one (a test setup's "x") is no secret worth a mangled
+        # message: redacting it inside words turned "invalid api key" into "invalid api k...y".
+        ("e", "invalid api key", "invalid api key"),
+        ("abc", "abc is not a key", "abc is not a key"),
+        # A short one (4 to 7 characters) is hidden as a whole token, never inside a word.
+        ("test", "latest test key, testing", "latest [redacted] key, testing"),
+        # A key of a real key's length is hidden wherever it is, even glued to other text.
+        (KEY, f"key {KEY}: revoked (%22{KEY}%22)", "key [redacted]: revoked (%22[redacted]%22)"),
+    ],
+)
+async def test_the_key_is_redacted_as_a_token_not_inside_words(
+    client: httpx.AsyncClient, server: LocalServer, key: str, said: str, shown: str
+) -> None:
+    server.respond_json("/search", {"error": said}, status=403)
+    with pytest.raises(WebError) as caught:
+        await post_json(
+            client,
+            provider="Exa",
+            url=server.url("/search"),
+            headers={"x-api-key": key},
+            body={"query": "q"},
+            secret=key,
+            time_limit=10.0,
+        )
+    assert caught.value.message == f"Exa API error (HTTP 403): {shown}"
+
+
 async def test_long_provider_messages_are_bounded(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:

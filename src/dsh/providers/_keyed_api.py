@@ -79,6 +79,9 @@ _ACCEPTED_ENCODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
 _MAX_MESSAGE_CHARS = 300
 _MAX_URL_CHARS = 120  # a base URL quoted in a message
 _REDACTED = "[redacted]"
+# See redact(): shorter keys are hidden as whole tokens only, keys under the first not at all.
+_MIN_HIDDEN_KEY_CHARS = 4
+_MIN_PLAUSIBLE_KEY_CHARS = 8
 
 
 def user_agent() -> str:
@@ -189,9 +192,19 @@ def missing_key(provider: str, reference: str) -> WebError:
 
 # -- errors ---------------------------------------------------------------------------------------
 def redact(text: str, secret: str | None) -> str:
-    if secret:
-        text = text.replace(secret, _REDACTED)
-    return text
+    """``text`` with ``secret`` (the API key) as ``[redacted]``.
+
+    A key of a real key's length is long and random: wherever it appears it is the key, even
+    glued to other text (``%22<key>%22``). A short one (a test setup's ``x``) would cut into
+    ordinary words ("invalid api k[redacted]y"): from 4 characters it is hidden as a whole token
+    only, and under 4 (as ``dsh/_text.py``'s ``hide_secrets``) it is no secret to speak of.
+    """
+    if not secret or len(secret) < _MIN_HIDDEN_KEY_CHARS:
+        return text
+    if len(secret) >= _MIN_PLAUSIBLE_KEY_CHARS:
+        return text.replace(secret, _REDACTED)
+    token = re.compile(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])")
+    return token.sub(_REDACTED, text)
 
 
 def unprocessable(provider: str, reason: str) -> WebError:
