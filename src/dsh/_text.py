@@ -1,7 +1,8 @@
 """Quoting text the project does not control (an exception's message, a config value) safely.
 
 The rules for what a person or a model may see of it, in one place: secret-looking config keys
-(:func:`looks_secret`), the user and password of a URL (:func:`mask_url_credentials`), an
+(:func:`looks_secret`), the credentials of a URL, its user and password and its
+secret-named query values (:func:`mask_url_credentials`), an
 exception's message (or any text someone else wrote: an abort reason, a server's error, a
 provider's words) inside a one-line error (:func:`quoted_message`: secrets masked, one line,
 bounded), a value someone gave (:func:`quoted_value`: its ``repr`` so, secret-named entries
@@ -68,11 +69,12 @@ def looks_secret(key: str) -> bool:
 
 
 def mask_url_credentials(value: object) -> object:
-    """``value`` with the user and password of every URL in it masked: strings, and strings in
-    lists, tuples and dicts at any depth (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``).
-    Anything else is returned as is."""
+    """``value`` with the credentials of every URL in it masked: the user and password
+    (``http://u:pw@proxy:3128`` → ``http://***@proxy:3128``) and the values of secret-named
+    query parameters (``?api_key=***``, by :func:`looks_secret`), in strings and in strings in
+    lists, tuples and dicts at any depth. Anything else is returned as is."""
     if isinstance(value, str):
-        return _URL_USERINFO.sub("***@", value)
+        return _QUERY_PARAMETER.sub(_masked_parameter, _URL_USERINFO.sub("***@", value))
     if isinstance(value, dict):
         return {key: mask_url_credentials(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -95,8 +97,7 @@ def quoted_message(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     query is the usual way a key reaches an exception's message); then it is one line, cut at
     ``limit`` characters with ``…``. Masking comes first, so a cut never shows part of a secret.
     """
-    text = _QUERY_PARAMETER.sub(_masked_parameter, _URL_USERINFO.sub("***@", text))
-    text = one_line(text)
+    text = one_line(str(mask_url_credentials(text)))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -286,6 +286,33 @@ async def test_describe_config_masks_a_proxy_password() -> None:
     assert fetch["config"]["proxy"] == "http://***@proxy.local:3128"
 
 
+async def test_describe_config_masks_a_secret_query_value() -> None:
+    # A key in a URL's query (`?token=...`) is as secret as a password in it; only the password
+    # was masked, by a second rule beside the one quoted messages use.
+    entries = [
+        PluginEntry("web", "dsh-web"),
+        PluginEntry("fetch", "web-fetch-http", {"proxy": "http://proxy.local:3128/?token=t0k-v4l"}),
+        PluginEntry("tool-web", "tool-web", {"search": False}),
+    ]
+    data = await describe_config(entries=entries)
+    assert "t0k-v4l" not in repr(data)
+    fetch = next(p for p in data["plugins"] if p["id"] == "fetch")
+    assert fetch["config"]["proxy"] == "http://proxy.local:3128/?token=***"
+
+
+def test_secret_query_values_are_masked_by_the_one_rule() -> None:
+    data = {
+        "hook": "https://hooks.example/x?api_key=k1&max_tokens=5&tokenizer=t&X-Api-Key=k2",
+        "nested": [{"via": "https://u:p@h.example/?clientSecret=s3#f"}],
+        "lookup": "https://h.example/?api_key_env=NAME",
+    }
+    assert mask_secrets(data) == {
+        "hook": "https://hooks.example/x?api_key=***&max_tokens=5&tokenizer=t&X-Api-Key=***",
+        "nested": [{"via": "https://***@h.example/?clientSecret=***#f"}],
+        "lookup": "https://h.example/?api_key_env=NAME",
+    }
+
+
 async def test_describe_loaded_reports_a_context_the_caller_loaded(tmp_path: Path) -> None:
     path = tmp_path / "fetch.yaml"
     path.write_text(
