@@ -59,3 +59,38 @@ async def test_config_yaml_and_json_keep_every_character(tmp_path: Path) -> None
     for done, load in ((as_yaml, yaml.safe_load), (as_json, json.loads)):
         plugins = load(done.stdout)["plugins"]
         assert plugins[0]["config"]["search_provider"] == "exa–official"
+
+
+async def test_fetch_text_escapes_what_stdout_cannot_encode(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    # Before: "# H?llo\n\nw?rld ? ? ??": a replaced character read as a real `?` (every URL's
+    # query has one) and was lost. A backslash escape, as Python's own stderr writes, keeps it.
+    server.respond("/page", PAGE, content_type="text/html; charset=utf-8")
+    url = server.url("/page")
+    done = await run_cli("fetch", url, "--config", str(loopback_config), env=ASCII)
+    assert done.status == 0, done.stderr
+    assert done.stdout == (
+        f"Fetched {url} (HTTP 200)\n\n# H\\xe9llo\n\nw\\xf6rld \\u2014 \\u2713 \\u65e5\\u672c\n"
+    )
+
+
+async def test_an_error_line_escapes_what_stderr_cannot_encode(loopback_config: Path) -> None:
+    done = await run_cli(
+        "fetch", "gopher://bücher.example/", "--config", str(loopback_config), env=ASCII
+    )
+    assert done.status == 3
+    assert done.stdout == ""
+    assert "gopher://b\\xfccher.example/" in done.stderr
+    assert "?" not in done.stderr.split("gopher://", 1)[1][:10]
+
+
+async def test_an_explicit_error_handler_is_kept(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    # PYTHONIOENCODING=ascii:replace asks for `?`: the user's choice, not a crash to prevent.
+    server.respond("/page", PAGE, content_type="text/html; charset=utf-8")
+    env = {"PYTHONIOENCODING": "ascii:replace"}
+    done = await run_cli("fetch", server.url("/page"), "--config", str(loopback_config), env=env)
+    assert done.status == 0, done.stderr
+    assert done.stdout.endswith("# H?llo\n\nw?rld ? ? ??\n")

@@ -148,9 +148,9 @@ def _emit(text: str) -> None:
 
 
 def _stdout_is_unicode() -> bool:
-    """Whether standard output encodes every character (UTF-8/16/32). Otherwise it replaces
-    what it cannot encode with ``?`` (see ``_tolerant_streams``): fine for text a person reads,
-    a silently wrong value in JSON or YAML, which have exact ASCII escapes instead."""
+    """Whether standard output encodes every character (UTF-8/16/32). Otherwise it writes
+    what it cannot encode as a Python backslash escape (see ``_tolerant_streams``): readable in
+    text, but a wrong value in JSON or YAML, which have exact ASCII escapes of their own."""
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
     return encoding.startswith("utf")
 

@@ -148,11 +148,16 @@ def _discard(stream: TextIO | None) -> None:
 
 def _tolerant_streams() -> None:
     # A terminal or pipe that cannot encode a character must not turn a good page into a crash.
+    # What it cannot encode is written as a backslash escape (`\xe9`, `\u65e5`), as Python's own
+    # stderr does: a `?` could not be told from a real one (every URL's query has one), and the
+    # character was lost. Only the crashing handler is changed: one the user chose
+    # (`PYTHONIOENCODING=ascii:replace`) is kept.
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if reconfigure is not None and encoding != "utf8":
-            reconfigure(errors="replace")
+        strict = getattr(stream, "errors", None) == "strict"
+        if reconfigure is not None and encoding != "utf8" and strict:
+            reconfigure(errors="backslashreplace")
 
 
 __all__ = ["CommandError", "OutputClosedError", "OutputFailedError", "describe_failure", "main"]
