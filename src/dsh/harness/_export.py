@@ -30,7 +30,8 @@ def to_anthropic(tool: ToolDefinition) -> dict[str, Any]:
 
 
 def to_mcp(tool: ToolDefinition) -> dict[str, Any]:
-    """MCP ``tools/list`` entry: ``{"name", "description", "inputSchema", "annotations"}``."""
+    """MCP ``tools/list`` entry: ``{"name", "description", "inputSchema", "annotations"}``, and
+    ``"title"`` (also in the annotations) when the tool has one."""
     hints = tool.annotations
     annotations: dict[str, Any] = {}
     if hints.title is not None:
