@@ -122,7 +122,17 @@ def test_card_fields_without_numbers_repeat_but_long_labelled_paragraphs_do_not(
 
 
 @pytest.mark.parametrize(
-    "price", ["$165.00", "From £9.99", "Starting at $434", "$10 - $20", "1.299,00 €", "129 kr"]
+    "price",
+    [
+        "$165.00",
+        "From £9.99",
+        "Starting at $434",
+        "$10 - $20",
+        "1.299,00 €",
+        "129 kr",
+        "$399.00 $199.00",  # the old price and the sale price, told apart by a class only
+        "$159.95 Was $199.95",
+    ],
 )
 def test_each_card_keeps_its_price_even_when_it_repeats(price: str) -> None:
     cards = "".join(
@@ -132,6 +142,25 @@ def test_each_card_keeps_its_price_even_when_it_repeats(price: str) -> None:
     out = render(f"<h1>Prints</h1><p>{PROSE}</p>{cards}")
     assert out.split("\n\n").count(price) == 3
     assert out.count("Add to cart") == 1
+
+
+@pytest.mark.parametrize("score", ["7.9", "4.5/5", "8,4"])
+def test_each_ranked_item_keeps_its_score_even_when_it_repeats(score: str) -> None:
+    rows = "".join(
+        f"<div class='row'><div>{n}.</div><div><a href='/products/{n}'>Tool {n}</a></div>"
+        f"<div>{score}</div><div>Compare</div></div>"
+        for n in range(1, 4)
+    )
+    out = render(f"<h1>Ranking</h1><p>{PROSE}</p>{rows}")
+    assert out.split("\n\n").count(score) == 3
+    assert out.count("Compare") == 1
+
+
+def test_a_count_standing_alone_is_still_shown_once() -> None:
+    # Whole numbers alone are mostly counters (votes, replies): not taken for scores.
+    posts = "".join(f"<div class='post'><p>{n}: {PROSE}</p><span>0</span></div>" for n in range(3))
+    out = render(f"<h1>Thread</h1>{posts}")
+    assert out.split("\n\n").count("0") == 1
 
 
 def test_link_dense_block_inside_prose_is_dropped() -> None:

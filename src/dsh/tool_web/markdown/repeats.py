@@ -20,13 +20,20 @@ _ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: \S.{0,119}")
 # A price standing alone, perhaps after a few words ("$165.00", "From £9.99", "Starting at
 # $434", "$10 - $20", "129 kr"). Each product card has its own, so an equal price on the next
 # card is not a repeat.
+_ONE_PRICE: Final = r"""
+    (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
+        (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
+      | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )"""
+# A card's old and new price side by side ("$399.00 $199.00", "$499.00 now $249.00") is one
+# price field too: the strike-through that told them apart is a class, not text.
 _PRICE: Final = re.compile(
-    r"""(?:[a-z]+\ ){0,3}
-        (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
-            (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
-          | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )""",
+    rf"""(?:[a-z]+\ ){{0,3}} {_ONE_PRICE} (?:\ (?:[a-z]+\ ){{0,2}} {_ONE_PRICE}){{0,2}}""",
     re.VERBOSE,
 )
+# A score or rating standing alone ("7.9", "4.5/5"): each ranked item has its own, so an equal
+# score on the next item is not a repeat. Whole numbers are not taken for scores: alone, they
+# are mostly counters (votes, replies, pages) that say nothing twice.
+_SCORE: Final = re.compile(r"\d{1,2}[.,]\d{1,2}(?:\ ?/\ ?\d{1,3})?")
 
 
 def starts_with_price(text: str) -> bool:
@@ -80,6 +87,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             CODE_OPEN not in key
             and not _ITEM_FIELD.fullmatch(key)
             and not _PRICE.fullmatch(key)
+            and not _SCORE.fullmatch(key)
             and not _answers_what_precedes(index, blocks, keys, first_at)
             and not sections.alone_in_its_own(index, blocks)
             and not _heads_new_prose(index, blocks, keys, first_at)
