@@ -280,6 +280,39 @@ def test_label_and_value_blocks_of_a_fact_grid_keep_each_value() -> None:
     assert "A first paragraph of a section.\n\nThis paragraph" in out
 
 
+def test_fact_pairs_each_beside_an_icon_are_still_a_grid() -> None:
+    # A fitness site's routine cards: each fact is a flex item holding an icon and the label
+    # over its value. The pairs are not siblings, their wrappers are: unjoined, the repeated
+    # labels went as repeats and "10" stood alone under the second card.
+    def fact(label: str, value: str) -> str:
+        return (
+            f"<div class='fact'><i class='icon'></i><div><div class='name'>{label}</div>"
+            f"<div class='value'>{value}</div></div></div>"
+        )
+
+    cards = "".join(
+        f"<div class='card'><h3>Routine {n}</h3><div class='facts'>"
+        f"{fact('Duration', f'{n} Min')}{fact('Exercises', '10')}{fact('Difficulty', 'Beginner')}"
+        "</div></div>"
+        for n in (8, 12)
+    )
+    out = render(f"<main><h1>Routines</h1><p>{PROSE}</p>{cards}</main>")
+    assert out.count("Exercises: 10") == 2
+    assert out.count("Difficulty: Beginner") == 2
+    assert "Duration: 12 Min" in out
+
+
+def test_a_label_ending_in_blanks_gets_its_colon_after_the_word() -> None:
+    # React writes `Watts<!-- --> ` inside the label's span: the colon went after the blank.
+    specs = "".join(
+        f"<li><div><div class='b'><span>{label}<!-- --> </span></div>"
+        f"<div><span>{value}</span></div></div></li>"
+        for label, value in (("Watts", "1200 W"), ("Volume capacity", "72 oz"))
+    )
+    out = render(f"<main><h1>Blender</h1><p>{PROSE}</p><ul>{specs}</ul></main>")
+    assert "- Watts: 1200 W\n- Volume capacity: 72 oz" in out
+
+
 def _comment(user: str, text: str, score: int, replies: str = "") -> str:
     return (
         f'<div class="comment"><div class="meta"><a href="/user/{user}/">{user}</a> • '
