@@ -583,3 +583,19 @@ def test_many_content_layout_names_on_one_element_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert "alpha" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<div>" + '<button role="link">go</button> text ' * 20_000 + "</div>",
+        '<div>x <button role="link">go</button>' * 200 + "y" * 500_000 + "</div>" * 200,
+    ],
+    ids=["many-in-one-line", "nested-lines-around-a-long-text"],
+)
+def test_buttons_marked_as_links_are_measured_once_per_line(body: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert "go" in out
+    assert elapsed < 10, elapsed

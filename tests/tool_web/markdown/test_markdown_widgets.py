@@ -91,3 +91,23 @@ def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
         "**Linux**\n\n**pip**\n\n```\npip install x\n```\n\n**conda**\n\n```\nconda install x\n```"
         "\n\n**Windows**\n\nUse the Windows installer."
     ) in out
+
+
+def test_a_button_marked_as_a_link_inside_a_line_keeps_its_words() -> None:
+    # A shop's review summary: each point's label is a `<button role="link">` (a script jumps
+    # to the reviews saying it) before its explanation. Dropped as a control, each line read
+    # ": Effectively blends frozen fruit."; a button alone ("View all") is still a control.
+    points = "".join(
+        f'<li><button type="button" role="link">{label}</button><span>: {text}</span></li>'
+        for label, text in (
+            ("Handles frozen ingredients", "Effectively blends frozen fruit."),
+            ("Easy to clean", "Rinses out in seconds."),
+        )
+    )
+    out = render(
+        f"<h1>Blender</h1><p>{PROSE}</p><h2>Pros</h2><ul>{points}</ul>"
+        '<div><button role="link">View all reviews</button></div>'
+    )
+    assert "- Handles frozen ingredients: Effectively blends frozen fruit." in out
+    assert "- Easy to clean: Rinses out in seconds." in out
+    assert "View all reviews" not in out

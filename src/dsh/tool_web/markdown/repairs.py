@@ -331,10 +331,13 @@ _LABEL_REACH: Final = 3
 
 def _disclosure_buttons_as_labels(root: etree._Element) -> None:
     heading_texts: dict[etree._Element, str] = {}  # measured once however many buttons it holds
+    line_texts: dict[etree._Element, str] = {}
     labels = [
         button
         for button in root.iter("button")
-        if _is_heading_text(button, heading_texts) or _opens_the_panel_after_it(button)
+        if _is_heading_text(button, heading_texts)
+        or _opens_the_panel_after_it(button)
+        or _is_link_in_a_line(button, line_texts)
     ]
     if not labels:
         return
@@ -353,6 +356,22 @@ def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element,
         heading_texts[heading] = _own_text(heading)
     text = _own_text(button)
     return bool(text) and text == heading_texts[heading]
+
+
+def _is_link_in_a_line(button: etree._Element, line_texts: dict[etree._Element, str]) -> bool:
+    """A button the page marks as a link (`role="link"`) that is part of a line of text: a
+    review summary's "**Handles frozen ingredients**: Effectively blends frozen fruit", the
+    label a script turns into a link to the reviews saying it. Dropped as a control, the line
+    read ": Effectively blends …"."""
+    if (button.get("role") or "").lower() != "link":
+        return False
+    parent = button.getparent()
+    if parent is None:
+        return False
+    if parent not in line_texts:
+        line_texts[parent] = _own_text(parent)
+    text = _own_text(button)
+    return bool(text) and len(line_texts[parent]) > len(text)
 
 
 def _own_text(element: etree._Element) -> str:
