@@ -599,3 +599,16 @@ def test_buttons_marked_as_links_are_measured_once_per_line(body: str) -> None:
     elapsed = time.perf_counter() - start
     assert "go" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_user_cards_are_counted_once() -> None:
+    # The asides' classes are counted once for the page, not once per user card.
+    card = (
+        '<article><aside class="author-card"><div><h3><a href="/u/1">bob</a></h3></div>'
+        "<p>Members</p></aside><p>post</p></article>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<main><p>{WORDS}</p>{card * 20_000}</main>")
+    elapsed = time.perf_counter() - start
+    assert "bob" in out
+    assert elapsed < 10, elapsed

@@ -127,3 +127,38 @@ def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
     )
     assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
     assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nbob 2 hours ago\n\nAnd me.")
+
+
+def _post(user: str, words: str) -> str:
+    # Invision Community's post: a user card (`<aside>`) beside the post's body.
+    return (
+        f'<article class="post"><aside class="ipsComment_author cAuthorPane">'
+        f'<h3 class="cAuthorPane_author"><strong><a href="/profile/1-{user}/">{user}</a></strong>'
+        f'</h3><img alt="{user}"><ul><li>Members</li><li>2.6k posts</li></ul></aside>'
+        f'<div class="ipsComment_content"><p>{words} {PROSE}</p></div></article>'
+    )
+
+
+def test_each_post_keeps_its_posters_name_from_the_user_card_beside_it() -> None:
+    # The card is furniture (group, post count); the name in it says who wrote the post.
+    # Dropped whole, the thread read as one voice.
+    out = render(
+        "<main><h1>If the forum comes to an end</h1>"
+        + _post("ColdJ", "Thank you all.")
+        + _post("Caerfinon", "I doubt it will close.")
+        + "</main>"
+    )
+    assert "**ColdJ**\n\nThank you all." in out
+    assert "**Caerfinon**\n\nI doubt it will close." in out
+    assert "2.6k posts" not in out
+    assert "Members" not in out
+
+
+def test_an_articles_single_author_box_still_goes() -> None:
+    out = render(
+        f"<main><article><h1>Kitchen swaps</h1><p>{PROSE}</p>"
+        '<aside class="post-author"><h3><a href="/author/sam">Sam Lee</a></h3>'
+        "<p>Sam writes about cooking and has done so for many years now.</p></aside>"
+        "</article></main>"
+    )
+    assert "Sam Lee" not in out

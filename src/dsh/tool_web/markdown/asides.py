@@ -11,6 +11,8 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import HEADING_TAGS
 from dsh.tool_web.markdown.vocabulary import FURNITURE_PAIRS, FURNITURE_WORDS, TOKEN_SPLIT
 
 # A note says something: a user card beside a forum post ("Payam Montie", "Members") does not.
@@ -101,3 +103,54 @@ def _first_word(element: etree._Element) -> str:
 _ASIDE_FURNITURE_WORDS: Final = frozenset(
     {"card", "promo", "promotion", "partner", "bio", "author", "teaser", "cta", "upsell"}
 )
+
+
+# A poster's name is a short heading in the card beside each post.
+_POSTER_NAME_MAX: Final = 60
+_POSTER_HEADINGS: Final = tuple(sorted(HEADING_TAGS - {"h1"}))
+
+
+class PosterCards:
+    """The user cards beside the posts of a thread (Invision Community's `cAuthorPane`,
+    `ipsEntry__author-column`): an `<aside>` named for the author, one per post, so its class
+    repeats. The card is furniture (avatar, group, post count), but the poster's name in it is
+    who wrote the post: without it, a thread reads as one voice. An author box under an
+    article is there once, and goes with its bio."""
+
+    def __init__(self, body: etree._Element) -> None:
+        self._body = body
+        self._counts: dict[str | None, int] | None = None  # asides by class, counted once
+
+    def name_in(self, aside: etree._Element, tokens: list[str]) -> etree._Element | None:
+        """The heading naming the poster, when `aside` is one of a thread's user cards."""
+        if "author" not in tokens:
+            return None
+        if self._counts is None:
+            self._counts = {}
+            for other in self._body.iter("aside"):
+                kind = other.get("class")
+                self._counts[kind] = self._counts.get(kind, 0) + 1
+        if self._counts.get(aside.get("class"), 0) < 2:
+            return None
+        # The name links to the poster's profile; a heading without a link ("Advertisement")
+        # is not a name.
+        name = next(aside.iter(*_POSTER_HEADINGS), None)
+        if name is None or next(name.iter("a"), None) is None:
+            return None
+        if not 0 < len(string_value(name).strip()) <= _POSTER_NAME_MAX:
+            return None
+        return name
+
+
+def all_but(element: etree._Element, kept: etree._Element) -> list[etree._Element]:
+    """The parts of `element` to remove so that only `kept` (a descendant) and the wrappers
+    around it stay."""
+    parts: list[etree._Element] = []
+    node = kept
+    while node is not element:
+        parent = node.getparent()
+        if parent is None:
+            break
+        parts.extend(s for s in parent if s is not node and isinstance(s.tag, str))
+        node = parent
+    return parts

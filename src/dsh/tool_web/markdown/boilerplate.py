@@ -18,7 +18,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.asides import is_content_aside
+from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
 from dsh.tool_web.markdown.screenreader import is_icon_label, is_section_title
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
@@ -211,6 +211,7 @@ def remove_furniture(
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []
+    posters = PosterCards(body)
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
     # Each element with the names of its ancestors kept for their size that carry a subject
     # word: a name that extends one of them (`menu-item` under a `menu`, GOV.UK's
@@ -229,6 +230,8 @@ def remove_furniture(
         small = stats.text.get(element, 0) <= protected
         if element.tag == "aside" and is_content_aside(element, tokens, stats):
             stack.extend((child, blocks) for child in element)
+        elif element.tag == "aside" and (name := posters.name_in(element, tokens)) is not None:
+            doomed.extend(all_but(element, name))
         elif small and is_link_list(element, stats):
             doomed.append(element)
             label = list_label(element, stats)
