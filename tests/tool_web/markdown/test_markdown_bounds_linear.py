@@ -264,6 +264,18 @@ def test_nested_runs_of_names_linked_into_the_page_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_contents_titles_deep_in_wrappers_stay_linear() -> None:
+    # Each contents title left without its list climbs at most four wrappers and looks at a
+    # few elements of its block, however deep it stands and however many there are.
+    boxes = '<div class="toc"><p>Table of Contents</p><ul></ul></div>' * 20_000
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p>" + "<div>" * 240 + boxes + "</div>" * 240)
+    elapsed = time.perf_counter() - start
+    assert "Table of Contents" not in out
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 @pytest.mark.parametrize("inner", ["<div>x</div>", "<code>x</code>"], ids=["blocks", "code"])
 def test_blocks_and_code_deep_inside_inline_wrappers_stay_linear(inner: str) -> None:
     # Link-block pruning asks whether an inline wrapper holds a block, and whether an element

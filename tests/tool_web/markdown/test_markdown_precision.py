@@ -214,6 +214,52 @@ def test_the_title_of_a_table_of_contents_goes_with_it(title: str) -> None:
     assert out == f"# Guide\n\n## Body\n\n{PROSE}"
 
 
+_TOC_LINKS = "".join(f'<li><a href="#s{n}">Section heading {n}</a></li>' for n in range(5))
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        # Easy Table of Contents (WordPress): the title in a title bar beside a toggle, the
+        # list in a `nav` beside the bar.
+        '<div id="ez-toc-container" class="ez-toc-v2_0_80 ez-toc-grey"><div '
+        'class="ez-toc-title-container"><p class="ez-toc-title">Table of Contents</p><span '
+        'class="ez-toc-title-toggle"><a href="#" class="ez-toc-toggle" aria-label="Toggle Table '
+        'of Content"><span class="ez-toc-icon-toggle-span"></span></a></span></div>'
+        f'<nav><ul class="ez-toc-list">{_TOC_LINKS}</ul></nav></div>',
+        # An empty container a script fills with the headings' links.
+        '<div class="new-toc"><strong>Table of contents</strong><ul></ul></div>',
+        '<div class="toc-left"><h3>Table of Contents</h3><div id="toc-container"></div></div>',
+        '<section class="inline-anchor-links"><h2 class="inline-anchor-links-title">On this '
+        "page</h2></section>",
+        # A line break between the title and the list.
+        f'<div class="callout"><p><strong>Table of Contents</strong></p><br><ul>{_TOC_LINKS}'
+        "</ul></div>",
+        # The title and the links in one table cell.
+        "<table><tr><td><h4><strong>Table of Contents</strong></h4>"
+        + "".join(f'<p><a href="#s{n}">Section heading {n}</a></p>' for n in range(4))
+        + "</td></tr></table>",
+    ],
+)
+def test_a_contents_title_does_not_outlive_its_list(contents: str) -> None:
+    # Left behind when its list went (or never came: a script fills it), "Table of Contents"
+    # headed the article's first section.
+    out = render(f"<div><h1>Guide</h1>{contents}<h2>Body</h2><p>{PROSE}</p></div>")
+    assert out == f"# Guide\n\n## Body\n\n{PROSE}"
+
+
+def test_a_contents_title_wrapped_alone_over_a_list_of_words_stays() -> None:
+    # Page builders wrap each heading in a widget of its own: a contents list of plain words
+    # in the next widget is the page's text, and so is its title.
+    items = "".join(f"<li>Chapter {n}: the part of the report on topic {n}</li>" for n in range(4))
+    out = render(
+        f"<div><h1>Report</h1><div class='widget'><h2>Table of Contents</h2></div>"
+        f"<div class='widget'><ul>{items}</ul></div><p>{PROSE}</p></div>"
+    )
+    assert "## Table of Contents" in out
+    assert "- Chapter 0: the part" in out
+
+
 def test_a_sections_own_heading_over_its_contents_list_stays() -> None:
     # nginx's module pages: the module's heading, its list of directives, then its text.
     toc = "".join(f'<li><a href="#d{n}">directive_{n}</a></li>' for n in range(5))

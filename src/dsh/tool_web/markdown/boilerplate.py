@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import KeysView
 from typing import Final
 
 import lxml.etree as etree
@@ -22,7 +23,12 @@ from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
 from dsh.tool_web.markdown.screenreader import is_icon_label, is_section_title
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
-from dsh.tool_web.markdown.toc import is_link_list, list_label
+from dsh.tool_web.markdown.toc import (
+    is_link_list,
+    list_label,
+    maybe_contents_title,
+    orphan_title_block,
+)
 from dsh.tool_web.markdown.tree import find_elements
 from dsh.tool_web.markdown.vocabulary import (
     CONTENT_WORDS,
@@ -212,6 +218,7 @@ def remove_furniture(
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []
     posters = PosterCards(body)
+    titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
     # Each element with the names of its ancestors kept for their size that carry a subject
     # word: a name that extends one of them (`menu-item` under a `menu`, GOV.UK's
@@ -227,7 +234,8 @@ def remove_furniture(
             stack.extend((child, blocks) for child in element)
             continue
         tokens = _tokens_outside(element, blocks) if blocks else attribute_tokens(element)
-        small = stats.text.get(element, 0) <= protected
+        length = stats.text.get(element, 0)
+        small = length <= protected
         if element.tag == "aside" and is_content_aside(element, tokens, stats):
             stack.extend((child, blocks) for child in element)
         elif element.tag == "aside" and (name := posters.name_in(element, tokens)) is not None:
@@ -248,6 +256,8 @@ def remove_furniture(
         ):
             comments.append((element, blocks))  # decided below, once the thread is known
         else:
+            if maybe_contents_title(element, length):
+                titles.append(element)
             if not small and blocks is not None:
                 if _is_furniture_by_kind(element):
                     blocks = None
@@ -263,9 +273,30 @@ def remove_furniture(
                 comment_words = frozenset()
                 stack.extend((child, names) for comment, names in comments for child in comment)
             comments = []
-    for element in dict.fromkeys(doomed):  # a list's title may be furniture in its own right
+    emptied = {parent for parent in map(etree._Element.getparent, doomed) if parent is not None}
+    removed = dict.fromkeys(doomed)  # a list's title may be furniture in its own right
+    for element in removed:
         stats.forget(element)
         drop_keep_tail(element)
+    _remove_orphan_titles(titles, stats, removed.keys(), emptied)
+
+
+def _remove_orphan_titles(
+    titles: list[etree._Element],
+    stats: TextStats,
+    removed: KeysView[etree._Element],
+    emptied: set[etree._Element],
+) -> None:
+    """A contents title whose list went with the furniture, or was never there (a script
+    fills it), goes too: left behind, it headed the article's first section. The walk did
+    not go into removed blocks, so a title there was removed as a list's label."""
+    for title in titles:
+        if title in removed:
+            continue
+        block = orphan_title_block(title, stats, emptied)
+        if block is not None:
+            stats.forget(block)
+            drop_keep_tail(block)
 
 
 def drop_keep_tail(element: etree._Element) -> None:

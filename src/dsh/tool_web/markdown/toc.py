@@ -11,26 +11,52 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.stats import TextStats, visible_length
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS
+from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 _LIST_TAGS: Final = frozenset({"ul", "ol", "div", "section", "table"})
 
 
 def is_link_list(element: etree._Element, stats: TextStats) -> bool:
-    """A table of contents: a block of nothing but links to anchors on the same page."""
-    if element.tag not in _LIST_TAGS:
+    """A table of contents: a block of nothing but links to anchors on the same page, or of
+    such links under the title that says what they are (a table cell or a plugin's box holding
+    both: Easy Table of Contents' `#ez-toc-container`)."""
+    tag = element.tag
+    if tag not in _LIST_TAGS and tag not in _CELL_TAGS:
         return False
     links = stats.links.get(element, 0)
     if links < 3:
         return False
     text = stats.text.get(element, 0)
-    if stats.link_text.get(element, 0) < 0.9 * text:
+    unlinked = text - stats.link_text.get(element, 0)
+    # A cell is one only under its title: a comparison table's cells are often all links.
+    titled = unlinked > 0.1 * text or tag in _CELL_TAGS
+    if titled and not (
+        0 < unlinked <= _MAX_CONTENTS_TITLE_CHARS and _opens_with_title(element, unlinked)
+    ):
         return False
     if is_in_page_name_list(element):
         return False
     return all((a.get("href") or "").startswith("#") for a in element.iter("a"))
+
+
+_CELL_TAGS: Final = frozenset({"td", "th"})
+
+# How far into a block its title is looked for: the first text is near its top.
+_TITLE_LOOKAHEAD: Final = 16
+
+
+def _opens_with_title(element: etree._Element, unlinked: int) -> bool:
+    """The first text in `element` is a contents title, and all its text outside links."""
+    for descendant in itertools.islice(element.iter(), _TITLE_LOOKAHEAD):
+        if descendant.tag == "a":
+            return False
+        own = descendant.text
+        if own and own.strip():
+            return visible_length(own) == unlinked and is_contents_title(own)
+    return False
 
 
 # The title a table of contents is given, right before it with nothing between: left behind,
@@ -55,6 +81,11 @@ _LABEL_TAGS: Final = frozenset(
 )
 
 
+def is_contents_title(text: str) -> bool:
+    """`text` is what a table of contents is titled ("Table of Contents:", "目次")."""
+    return " ".join(text.split()).strip(" :").casefold().replace("’", "'") in _CONTENTS_TITLES
+
+
 def list_label(element: etree._Element, stats: TextStats) -> etree._Element | None:
     """The title of the table of contents `element`, if one stands right before it."""
     previous = element.getprevious()
@@ -64,8 +95,67 @@ def list_label(element: etree._Element, stats: TextStats) -> etree._Element | No
         return None
     if not 0 < stats.text.get(previous, 0) <= _MAX_CONTENTS_TITLE_CHARS:
         return None
-    title = " ".join(string_value(previous).split()).strip(" :").casefold().replace("’", "'")
-    return previous if title in _CONTENTS_TITLES else None
+    return previous if is_contents_title(string_value(previous)) else None
+
+
+def maybe_contents_title(element: etree._Element, length: int) -> bool:
+    """Cheap first look, for every element of the furniture walk: `element`'s own text is a
+    contents title (the walk passes its measured text length)."""
+    if not 0 < length <= _MAX_CONTENTS_TITLE_CHARS:
+        return False
+    own = element.text
+    return own is not None and visible_length(own) == length and is_contents_title(own)
+
+
+# A title's block: the wrappers around it that hold no other text, at most this many.
+_MAX_TITLE_WRAPPERS: Final = 4
+
+_CONTENT_TAGS: Final = frozenset({"body", "main", "article"})
+
+_LIST_PLACEHOLDERS: Final = frozenset({"ul", "ol", "nav"})
+
+# Class or id words that name a table of contents (`toc`, `ez-toc-title`,
+# `table-of-contents`, `inline-anchor-links`).
+_CONTENTS_WORDS: Final = frozenset({"toc", "contents"})
+_CONTENTS_PAIRS: Final = frozenset({("anchor", "links"), ("jump", "links")})
+
+
+def _named_contents(element: etree._Element) -> bool:
+    tokens = attribute_tokens(element)
+    return not _CONTENTS_WORDS.isdisjoint(tokens) or not _CONTENTS_PAIRS.isdisjoint(
+        itertools.pairwise(tokens)
+    )
+
+
+def orphan_title_block(
+    title: etree._Element, stats: TextStats, emptied: set[etree._Element]
+) -> etree._Element | None:
+    """The block to remove with a contents title whose list is gone: the wrappers around
+    `title` that hold no other text, when one of them lost a part to the furniture pass
+    (`emptied`: a `nav`, a list of anchors), holds an empty list or container for a script to
+    fill, or is named as a table of contents. A title alone in a page builder's wrapper, with
+    its list of plain words in the next one, stays."""
+    length = stats.text.get(title, 0)
+    chain = [title]
+    for parent in itertools.islice(title.iterancestors(), _MAX_TITLE_WRAPPERS):
+        if parent.tag in _CONTENT_TAGS or (parent.get("role") or "") == "main":
+            break
+        if stats.text.get(parent, 0) != length:
+            break
+        chain.append(parent)
+    block = chain[-1]
+    if block is title:
+        return None
+    if not emptied.isdisjoint(chain):
+        return block
+    if any(_named_contents(element) for element in chain):
+        return block
+    for element in itertools.islice(block.iter(), _TITLE_LOOKAHEAD):
+        if element in chain or not isinstance(element.tag, str):
+            continue
+        if element.tag in _LIST_PLACEHOLDERS or _named_contents(element):
+            return block
+    return None
 
 
 # A table of contents lists headings one per line; names linked to pop-ups in the page (a
