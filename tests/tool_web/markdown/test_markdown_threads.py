@@ -162,3 +162,35 @@ def test_an_articles_single_author_box_still_goes() -> None:
         "</article></main>"
     )
     assert "Sam Lee" not in out
+
+
+def _stack_exchange_comment(author: str, text: str, classes: str = "d-none") -> str:
+    """A comment as Stack Exchange writes it: its author's name and date twice, once hidden
+    for its microdata (`itemprop`) and once shown."""
+    return (
+        '<li class="comment js-comment" itemprop="comment" itemscope '
+        'itemtype="https://schema.org/Comment"><div class="comment-text"><div '
+        f'class="comment-body"><span class="comment-copy" itemprop="text">{text}</span> <div '
+        'class="d-inline-flex ai-center" itemprop="author" itemscope '
+        f'itemtype="https://schema.org/Person"><div class="{classes}" itemprop="name">{author}'
+        f'</div>&ndash;&nbsp;<a href="/users/67/{author.lower()}" class="comment-user" '
+        f'itemprop="url">{author}</a></div><div class="d-none" itemprop="datePublished">'
+        '2011-02-12 01:30:35 +00:00</div> <span class="comment-date"><span '
+        'class="relativetime-clean">Feb 12, 2011 at 1:30</span></span></div></div></li>'
+    )
+
+
+def test_a_comments_author_hidden_for_its_microdata_is_not_shown_twice() -> None:
+    # "Joe – Joe": the hidden microdata copy of the name (and of the date) came before the
+    # shown one.
+    comments = _stack_exchange_comment("Joe", "And for the paranoid, a fire extinguisher.")
+    out = render(f"<div><p>{PROSE}</p><ul class='comments-list'>{comments}</ul></div>")
+    assert "fire extinguisher. – Joe Feb 12, 2011 at 1:30" in " ".join(out.split())
+    assert "2011-02-12 01:30:35" not in out
+
+
+def test_a_microdata_value_shown_on_wider_screens_stays() -> None:
+    # `d-none d-md-block`: hidden on phones only, so the name is what a desktop reader sees.
+    comments = _stack_exchange_comment("Joe", "A fire extinguisher.", "d-none d-md-block")
+    out = render(f"<div><p>{PROSE}</p><ul class='comments-list'>{comments}</ul></div>")
+    assert "A fire extinguisher. Joe – Joe" in " ".join(out.split())

@@ -116,6 +116,40 @@ def _named_furniture(element: etree._Element, tokens: list[str]) -> bool:
     return not FURNITURE_WORDS.isdisjoint(TOKEN_SPLIT.split(" ".join(rest)))
 
 
+# A microdata value (`itemprop`) hidden by its class or style is written for machines: Stack
+# Exchange writes each comment's author and date twice, a hidden `d-none` copy for its
+# microdata beside the shown one ("Joe – Joe"). Not a long one (a product's description,
+# hidden in a tab), nor one a responsive class shows on some screens (`d-none d-md-block`,
+# Tailwind's `hidden md:block`).
+_MAX_HIDDEN_VALUE_CHARS: Final = 80
+
+_HIDING_CLASSES: Final = frozenset({"d-none", "hidden", "hide", "display-none"})
+
+_SHOWN_DISPLAYS: Final = frozenset(
+    {"block", "inline", "inline-block", "flex", "inline-flex", "grid", "table", "contents"}
+)
+
+_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
+
+
+def _is_hidden_microdata(element: etree._Element, length: int) -> bool:
+    if length > _MAX_HIDDEN_VALUE_CHARS or element.get("itemprop") is None:
+        return False
+    if element.get("itemscope") is not None or len(element):
+        return False  # an item, or a value with markup of its own: the page's text
+    style = element.get("style")
+    if style and _DISPLAY_NONE.search(style.lower()):
+        return True
+    classes = (element.get("class") or "").split()
+    if _HIDING_CLASSES.isdisjoint(classes):
+        return False
+    return not any(
+        (name.startswith("d-") and name.rsplit("-", 1)[-1] in _SHOWN_DISPLAYS)
+        or name.rsplit(":", 1)[-1] in _SHOWN_DISPLAYS
+        for name in classes
+    )
+
+
 def _is_consent_layer(tokens: list[str]) -> bool:
     """Consent managers' layers: never content, so removed whatever their size."""
     return not _OVERLAY_WORDS.isdisjoint(tokens)
@@ -204,7 +238,12 @@ def _extends(name: str, blocks: frozenset[str]) -> bool:
 
 
 def remove_furniture(
-    body: etree._Element, stats: TextStats, *, article_page: bool = False, dialogs: bool = True
+    body: etree._Element,
+    stats: TextStats,
+    *,
+    article_page: bool = False,
+    dialogs: bool = True,
+    microdata: bool = True,
 ) -> None:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
@@ -212,6 +251,7 @@ def remove_furniture(
     `article_page`: the page declares itself an article, so its comment thread goes too,
     unless the comments are nearly all of the page (then they are what it is about).
     `dialogs`: False when the source names no dialog, sparing their search over the tree.
+    `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     """
     _remove_overlays(body, stats, dialogs)
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
@@ -245,6 +285,8 @@ def remove_furniture(
             label = list_label(element, stats)
             if label is not None:
                 doomed.append(label)
+        elif microdata and _is_hidden_microdata(element, length):
+            doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
             if not is_icon_label(element, tokens, stats) and not is_section_title(element):
                 doomed.append(element)

@@ -149,7 +149,13 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         or b"aria-modal" in cleaned
         or b"ARIA-MODAL" in cleaned
     )
-    remove_furniture(body, stats, article_page=article_page, dialogs=dialogs)
+    remove_furniture(
+        body,
+        stats,
+        article_page=article_page,
+        dialogs=dialogs,
+        microdata=b"itemprop" in cleaned,
+    )
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
