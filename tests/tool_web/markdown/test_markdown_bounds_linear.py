@@ -264,6 +264,17 @@ def test_nested_runs_of_names_linked_into_the_page_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize("prefix", ["- ", "1. ", "> "])
+def test_a_huge_line_of_list_markers_before_a_star_stays_linear(prefix: str) -> None:
+    # A line opening with markers is looked at once for a star to escape, however long.
+    html = f"<p>{WORDS * 5}</p><p>{prefix * 1_000_000}* note</p><p>{prefix * 1_000_000}x</p>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "\\* note" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_contents_titles_deep_in_wrappers_stay_linear() -> None:
     # Each contents title left without its list climbs at most four wrappers and looks at a
     # few elements of its block, however deep it stands and however many there are.

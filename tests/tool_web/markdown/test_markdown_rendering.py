@@ -326,6 +326,21 @@ def test_a_literal_star_is_not_joined_with_the_emphasis_after_it() -> None:
     assert "Only Price**Note* applies." in out, out
 
 
+def test_a_footnote_star_opening_a_line_is_no_list_item() -> None:
+    # A price list's note under a bolded (or superscript) star: "* Prices exclude VAT." is a
+    # bullet in Markdown, so the note read as a one-item list; in a list item's second line
+    # it read as a nested item.
+    out = render(
+        f"<p>{PROSE}</p><p><b>*</b> Prices exclude VAT.</p><p><sup>+</sup> Members only.</p>"
+        "<ul><li>Basic plan<br><b>*</b> billed yearly</li><li><b>*</b> Setup fee</li></ul>"
+        "<blockquote><p><b>*</b> Quoted note.</p></blockquote>"
+    )
+    assert "\n\\* Prices exclude VAT." in out, out
+    assert "\n\\+ Members only." in out
+    assert "- Basic plan\n  \\* billed yearly\n- \\* Setup fee" in out
+    assert "> \\* Quoted note." in out
+
+
 def test_symbol_footnote_marks_stay_as_their_notes_marks() -> None:
     # `*`, `†`, `‡` linked to their notes read as a heading's permalink mark and vanished, so
     # the notes below them were attached to nothing; a permalink's `¶` and `#` still go.

@@ -147,6 +147,12 @@ _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 _CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
 _BACKSLASH_BEFORE_BRACKET: Final = re.compile(r"\\(?=[\[\]]|$)")
 _HEADING_LINE: Final = re.compile(r"(#{1,6}) (.+)")
+# A line of text opening with `*` or `+` and a space (a footnote's star, bolded or raised,
+# before its note: "* Prices exclude VAT.") is a bullet to a Markdown reader; the renderer's
+# own items open with `-` or a number, so such a line, after a list item's indentation, its
+# marker or a quote's `>`, is the page's text and its mark is escaped (`\*`). Code is still a
+# placeholder here.
+_TEXT_BULLET: Final = re.compile(r"^((?:[ >]|- |\d+\. )*)([*+])(?=[ \t]|$)", re.M)
 
 
 class MarkdownRenderer:
@@ -184,6 +190,8 @@ class MarkdownRenderer:
             rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(normalise(rendered))
         markdown = markdown.replace(INDENT, " ")
+        if "* " in markdown or "+ " in markdown or "*\n" in markdown or "+\n" in markdown:
+            markdown = _TEXT_BULLET.sub(r"\1\\\2", markdown)
         if not self._code_blocks:
             return markdown  # most pages: spare a pass over every line
         return _CODE_LINE.sub(self._fenced, markdown)
