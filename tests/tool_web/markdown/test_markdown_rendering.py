@@ -235,6 +235,22 @@ def test_yes_and_no_icons_outside_tables_say_which_items_apply() -> None:
     ) in out
 
 
+def test_an_svg_named_by_its_title_or_symbol_outside_tables_says_yes_or_no() -> None:
+    # An svg outside a table whose only name is its `<title>` or the symbol it uses (a sprite's
+    # `#icon-check`): the feature list read as if every feature were included. A `<title>`
+    # naming something else (a logo) is no mark.
+    out = render(
+        f"<p>{PROSE}</p><ul><li><svg viewBox='0 0 9 9'><title>Yes</title><path d='M0 0'/></svg>"
+        " Unlimited projects</li><li><svg viewBox='0 0 9 9'><title>No</title><path d='M0 0'/>"
+        "</svg> Single sign-on</li><li><svg class='icon'><use href='#icon-check'></use></svg> "
+        "Audit log</li><li><svg class='icon'><use xlink:href='/sprite.svg#icon-x'></use>"
+        "</svg> Exports</li><li><svg><title>Acme logo</title></svg> Partner</li></ul>"
+    )
+    assert (
+        "- ✓ Unlimited projects\n- ✗ Single sign-on\n- ✓ Audit log\n- ✗ Exports\n- Partner"
+    ) in out, out
+
+
 def test_an_icons_no_prefixed_utility_class_is_no_cross() -> None:
     # `no-margin`, `no-wrap`, `no-print` on an icon say how it is laid out, not that it is a
     # cross: a user icon beside a byline read "✗ Posted by bob" on a page that contrasts

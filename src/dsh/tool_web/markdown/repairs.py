@@ -167,11 +167,23 @@ def _cell_svgs_as_icons(root: etree._Element) -> None:
 
 def _may_be_mark(svg: etree._Element) -> bool:
     """Whether an svg outside tables may be named as a check mark or a cross, by its class,
-    `data-icon` or `aria-label` (three attribute reads: pages draw hundreds of svgs)."""
-    hint = " ".join(filter(None, (svg.get("class"), svg.get("data-icon"), svg.get("aria-label"))))
+    `data-icon` or `aria-label`, or by the `<title>` or the symbol's `<use>` among its first
+    children (`<svg><title>Yes</title>…`, `<use href="#icon-check">`): a few reads each, as
+    pages draw hundreds of svgs."""
+    names = [svg.get("class"), svg.get("data-icon"), svg.get("aria-label")]
+    for child in itertools.islice(svg, _NAMING_CHILDREN):
+        if child.tag == "title":
+            names.append(child.text)
+        elif child.tag == "use":
+            names.append(child.get("href") or child.get("xlink:href") or child.get(_XLINK_HREF))
+    hint = " ".join(filter(None, names))
     if not hint:
         return False
     return MARK_HINT.search(hint.lower()) is not None
+
+
+# A title or `use` stands first in an svg, before its drawing's paths.
+_NAMING_CHILDREN: Final = 3
 
 
 # A read-only checkbox leading a list item is a task list's mark (GitHub, GitLab, goldmark and
