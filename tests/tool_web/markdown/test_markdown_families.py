@@ -305,6 +305,29 @@ def test_code_blocks_of_pandoc_quarto_and_nbconvert_name_their_language() -> Non
     assert "```\nplain\n```" in out
 
 
+def test_a_notebooks_stderr_output_is_told_from_its_stdout() -> None:
+    # nbconvert's classic (`output_stderr`) and lab (`data-mime-type=…stderr`) templates, and
+    # MyST-NB (`output stderr`): a warning or traceback read as the cell's printed result.
+    cells = (
+        '<div class="output_area"><div class="output_subarea output_stream output_stdout '
+        'output_text"><pre>hello\n</pre></div></div><div class="output_area"><div '
+        'class="output_subarea output_stream output_stderr output_text"><pre>/tmp/x.py:1: '
+        "DeprecationWarning: old\n</pre></div></div>"
+        '<div class="jp-OutputArea-child"><div class="jp-RenderedText jp-OutputArea-output" '
+        'data-mime-type="application/vnd.jupyter.stderr"><pre>ZeroDivisionError: division by '
+        'zero</pre></div></div><div class="jp-RenderedText jp-OutputArea-output" '
+        'data-mime-type="application/vnd.jupyter.stdout"><pre>42</pre></div>'
+        '<div class="output stderr highlight-myst-ansi notranslate"><div class="highlight">'
+        "<pre><span></span>UserWarning: slow</pre></div></div>"
+    )
+    out = render(f"<main><h1>Notebook</h1><p>{PROSE}</p>{cells}</main>")
+    assert "```\nhello\n```" in out, out
+    assert "```stderr\n/tmp/x.py:1: DeprecationWarning: old\n```" in out
+    assert "```stderr\nZeroDivisionError: division by zero\n```" in out
+    assert "```\n42\n```" in out
+    assert "```stderr\nUserWarning: slow\n```" in out
+
+
 def test_a_provisions_number_in_its_own_element_is_spaced_from_its_text() -> None:
     # legislation.gov.uk writes `<span class="LegP2No">(1)</span>Where this Act …`: the number
     # ran into the provision's first word, "(1)Where", "(a)in relation".

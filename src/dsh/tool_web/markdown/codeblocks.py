@@ -79,14 +79,27 @@ def code_language(pre: etree._Element) -> str:
             return language
         if language := _pandoc_language(element):
             return language
+    wrappers = list(itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS))
+    if any(_is_stderr_output(wrapper) for wrapper in wrappers):
+        return "stderr"
     # Sphinx and GitHub name it on the wrappers (`<div class="highlight-python"><div
     # class="highlight"><pre>`). Only their `highlight-` names: a wrapper's `lang-en` is the
     # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
-    for wrapper in itertools.islice(pre.iterancestors(), _LANGUAGE_WRAPPER_LEVELS):
+    for wrapper in wrappers:
         language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
         if language and language not in ("default", "none"):
             return _IPYTHON.sub("python", language)
     return ""
+
+
+def _is_stderr_output(wrapper: etree._Element) -> bool:
+    """A notebook's error output: nbconvert's `output_stderr` (classic) or
+    `data-mime-type="application/vnd.jupyter.stderr"` (lab), MyST-NB's `output stderr`. Its
+    fence says `stderr`: a warning or a traceback read as the cell's printed result."""
+    if (wrapper.get("data-mime-type") or "").endswith(".stderr"):
+        return True
+    classes = (wrapper.get("class") or "").split()
+    return "output_stderr" in classes or ("stderr" in classes and "output" in classes)
 
 
 # nbconvert names a notebook's cells after their kernel (`hl-ipython3`): Python.
