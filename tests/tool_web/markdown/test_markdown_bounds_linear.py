@@ -275,6 +275,18 @@ def test_a_huge_line_of_list_markers_before_a_star_stays_linear(prefix: str) -> 
     assert elapsed < 10, elapsed
 
 
+def test_many_embed_cards_deep_in_wrappers_stay_linear() -> None:
+    # Each card is looked into only near its top, and link-block pruning asks whether a block
+    # holds a card's link only of the blocks it would remove.
+    card = '<figure class="wp-block-embed"><iframe title="v" src="https://v.example/e/{}"></iframe>'
+    cards = "".join(card.format(n) + "</figure>" for n in range(10_000))
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 9000}</p>" + "<div>" * 150 + cards + "</div>" * 150)
+    elapsed = time.perf_counter() - start
+    assert out.count("[v](https://v.example/e/") == 10_000
+    assert elapsed < 10, elapsed
+
+
 def test_many_contents_titles_deep_in_wrappers_stay_linear() -> None:
     # Each contents title left without its list climbs at most four wrappers and looks at a
     # few elements of its block, however deep it stands and however many there are.

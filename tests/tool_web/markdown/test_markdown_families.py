@@ -328,6 +328,48 @@ def test_a_notebooks_stderr_output_is_told_from_its_stdout() -> None:
     assert "```stderr\nUserWarning: slow\n```" in out
 
 
+def test_bookmark_and_embed_cards_show_their_target_once() -> None:
+    # Ghost's bookmark card (a link wrapped around its title, description and publisher),
+    # WordPress's embed of another post (a lone link in a `blockquote`, an iframe beside it)
+    # and a video embed (an iframe, lazily loaded): the model saw a title, or nothing, and
+    # could not follow it to the page it names.
+    ghost = (
+        '<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" '
+        'href="https://example.org/post?utm_source=ghost"><div class="kg-bookmark-content">'
+        '<div class="kg-bookmark-title">How we cut build times in half</div><div '
+        'class="kg-bookmark-description">What we changed in our pipeline, step by step.</div>'
+        '<div class="kg-bookmark-metadata"><img class="kg-bookmark-icon" src="/icon.png" alt="">'
+        '<span class="kg-bookmark-author">Example Blog</span></div></div><div '
+        'class="kg-bookmark-thumbnail"><img src="/thumb.png" alt=""></div></a></figure>'
+    )
+    wordpress = (
+        '<figure class="wp-block-embed is-type-wp-embed wp-block-embed-example"><div '
+        'class="wp-block-embed__wrapper"><blockquote class="wp-embedded-content"><a '
+        'href="https://example.net/2024/03/post/">A post on another blog</a></blockquote>'
+        '<iframe class="wp-embedded-content" title="A post on another blog" '
+        'src="https://example.net/2024/03/post/embed/#?secret=abc"></iframe></div></figure>'
+    )
+    video = (
+        '<figure class="wp-block-embed is-type-video wp-block-embed-youtube"><div '
+        'class="wp-block-embed__wrapper"><iframe class="lazy" title="How to bake bread at home" '
+        'data-src="https://www.youtube.com/embed/abc123XYZ?feature=oembed&amp;enablejsapi=1" '
+        'src="about:blank"></iframe></div>'
+        '<figcaption class="wp-element-caption">Our baking video</figcaption></figure>'
+    )
+    out = render(
+        f"<main><h1>Notes</h1><p>{PROSE}</p>{ghost}<p>{PROSE}</p>{wordpress}<p>{PROSE}</p>"
+        f"{video}<p>{PROSE} And again, {PROSE}</p></main>",
+        url="https://blog.example.com/p/",
+    )
+    assert "[How we cut build times in half](https://example.org/post)" in out, out
+    assert "What we changed in our pipeline, step by step." in out
+    assert "\n[A post on another blog](https://example.net/2024/03/post/)\n" in out
+    assert "> " not in out  # a fallback for the iframe, not a quotation
+    assert "[How to bake bread at home](https://www.youtube.com/embed/abc123XYZ)" in out
+    assert "Our baking video" in out
+    assert out.count("https://example.net/2024/03/post") == 1
+
+
 def test_a_provisions_number_in_its_own_element_is_spaced_from_its_text() -> None:
     # legislation.gov.uk writes `<span class="LegP2No">(1)</span>Where this Act …`: the number
     # ran into the provision's first word, "(1)Where", "(a)in relation".

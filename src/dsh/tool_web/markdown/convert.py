@@ -129,7 +129,11 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
     # While the elements that show what to do are still there.
-    repair_tree(root, aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None)
+    repair_tree(
+        root,
+        aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None,
+        figures=b"<figure" in cleaned,
+    )
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)

@@ -15,6 +15,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.links import CARD_LINK
 from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.toc import is_in_page_name_list
@@ -291,6 +292,14 @@ def _is_price(text: str | None) -> bool:
     return text is not None and starts_with_price(text[:100])
 
 
+def _holds_card_link(element: etree._Element) -> bool:
+    """An embedded or bookmark card's link (`links.CARD_LINK`): the card is there to send the
+    reader to it, so its title is no navigation however much of its block it is."""
+    if element.get(CARD_LINK) is not None:
+        return True
+    return any(link.get(CARD_LINK) is not None for link in element.iter("a"))
+
+
 def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
     """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains."""
     total = stats.text.get(root, 0)
@@ -330,6 +339,7 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
             and not _is_grid_cell(element)
             and not _is_all_of_its_cell(element, stats)
+            and not _holds_card_link(element)
         ):
             # A price beside its one or two buttons ("$9/mo" over "Start free trial", "$34.98"
             # beside "Add to Cart"): the button's words outweigh the price, which is the fact

@@ -30,6 +30,12 @@ _FOLLOWABLE_SCHEMES: Final = frozenset({"http", "https"})
 MAX_URL_CHARS: Final = 100
 
 
+# Set by `repairs.py` on the link it makes of an embedded or bookmark card (the post, video or
+# page a `figure` shows a preview of): its target is shown wherever the card stands, as the
+# card is there to send the reader to it.
+CARD_LINK: Final = "data-dsh-card-link"
+
+
 def _is_tracking(name: str) -> bool:
     lowered = name.lower()
     return lowered in _TRACKING_PARAMS or lowered.startswith(_TRACKING_PREFIXES)

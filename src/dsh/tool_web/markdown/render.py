@@ -50,7 +50,7 @@ from dsh.tool_web.markdown.linkmarks import (
     is_permalink_mark,
     is_thread_control,
 )
-from dsh.tool_web.markdown.links import clean_url, contact_url, shows_target
+from dsh.tool_web.markdown.links import CARD_LINK, clean_url, contact_url, shows_target
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT, NO_ICON, YES_ICON
 from dsh.tool_web.markdown.numbering import (
     counter,
@@ -647,6 +647,7 @@ class MarkdownRenderer:
             not self._in_prose(element)
             and not self._is_item_title(element, collapse(text))
             and not _DOCUMENT.search(element.get("href") or "")
+            and element.get(CARD_LINK) is None
         ):
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
