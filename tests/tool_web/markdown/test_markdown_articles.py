@@ -123,3 +123,33 @@ def test_page_that_is_not_an_article_keeps_the_column_around_the_body() -> None:
     out = html_to_markdown(article_page("", body_paragraphs=4))
     assert "Story paragraph 3." in out
     assert "About the writer" in out
+
+
+def test_a_posts_primary_tag_does_not_stand_above_its_title() -> None:
+    # Ghost's Source theme links the post's primary tag right above its `h1`: "News" over
+    # "# Our new build system" read as a kicker of the title, or a section the post is in.
+    header = (
+        '<header class="gh-article-header"><a class="gh-article-tag" '
+        'href="https://blog.example.com/tag/news/">News</a><h1 class="gh-article-title">Our new '
+        'build system</h1><p class="gh-article-excerpt">Why we moved off the old one.</p>'
+        "</header>"
+    )
+    out = html_to_markdown(
+        html_page(
+            f'<main><article class="gh-article">{header}<section class="gh-content">'
+            f"<p>{PROSE}</p></section></article></main>"
+        ),
+        url="https://blog.example.com/p/",
+    )
+    assert out.startswith("# Our new build system\n\nWhy we moved off the old one."), out
+    assert "News" not in out
+
+
+def test_a_link_above_the_title_that_names_no_tag_stays() -> None:
+    # A link to the series or the author above the title is not the post's category.
+    header = (
+        '<header><a href="/series/rust-in-production/">Rust in production</a>'
+        "<h1>Part 3: Deploys</h1></header>"
+    )
+    out = html_to_markdown(html_page(f"<main><article>{header}<p>{PROSE}</p></article></main>"))
+    assert out.startswith("Rust in production\n\n# Part 3: Deploys"), out

@@ -235,7 +235,10 @@ def with_title(
     if main is body or main.tag not in _WRAPPERS:
         return main
     title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
-    if title is None or _holds(main, title):
+    if title is None:
+        return main
+    if _holds(main, title):
+        _drop_tag_link_before(title)
         return main
     text = string_value(title)
     if not text.strip():
@@ -255,6 +258,32 @@ def with_title(
         line.append(date)
         main.insert(1, line)
     return main
+
+
+# A link to a tag's or category's page: a post's primary tag (Ghost's `gh-article-tag`), a
+# news site's section kicker.
+_TAXONOMY_PATH: Final = re.compile(r"/(?:tags?|categor(?:y|ies)|topics?)/[^/?#]+/?(?:[?#]|$)")
+_MAX_TAG_CHARS: Final = 40
+
+
+def _drop_tag_link_before(title: etree._Element) -> None:
+    """A post's tag linked right above its title (alone, or alone in its block) goes: "News"
+    over "# Our new build system" read as the title's kicker or a section the post is in.
+    Casper's tags, named `post-card-tags`, already go as furniture."""
+    before = title.getprevious()
+    if before is None or not isinstance(before.tag, str) or (before.tail or "").strip():
+        return
+    text = string_value(before).strip()
+    if not 0 < len(text) <= _MAX_TAG_CHARS:
+        return
+    links = list(itertools.islice(before.iter("a"), 2))
+    if len(links) != 1 or string_value(links[0]).strip() != text:
+        return
+    if not _TAXONOMY_PATH.search(links[0].get("href") or ""):
+        return
+    parent = before.getparent()
+    if parent is not None:
+        parent.remove(before)
 
 
 # How far up from the title its header is looked for: the `header`, and a wrapper or two.
