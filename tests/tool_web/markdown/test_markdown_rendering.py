@@ -491,3 +491,33 @@ def test_a_link_feed_in_pre_keeps_its_lines() -> None:
     out = render(f'<h1>Index of /pub/</h1><hr><pre><a href="../">../</a>\n{rows}</pre><hr>')
     for n, name in enumerate(names):
         assert f"\n{name} 01-Jan-2024 10:0{n} {n}234\n" in out + "\n", out
+
+
+def test_a_card_wrapped_in_its_link_shows_its_titles_target_as_a_title_link_would() -> None:
+    # A listing's card wrapped whole in its link (`<a><h3>…</h3><p>…</p></a>`) kept only its
+    # blocks, so the model could open "Tree Dasher 2" when its heading held the link and not
+    # when the link held the heading. Either way a title of three words or more shows its
+    # target, once, on the heading; a shorter one, "Wool Runner", keeps its label (the link
+    # policy's title rule).
+    names = [("wool-runner", "Wool Runner"), ("tree-dasher-2", "Tree Dasher 2")]
+    titled = "".join(
+        f'<div class="card"><h3><a href="/p/{slug}">{name}</a></h3><p>Blurb of {name}.</p></div>'
+        for slug, name in names
+    )
+    wrapped = "".join(
+        f'<div class="card"><a href="/q/{slug}"><h3>{name}</h3><p>Blurb of {name}.</p></a></div>'
+        for slug, name in names
+    )
+    # A heading holding a link of its own keeps it, not wrapped in the card's.
+    inner = (
+        '<div class="card"><a href="/r/1"><h3><a href="/s/1">The Green Living Guy</a></h3>'
+        "<p>A podcast.</p></a></div>"
+    )
+    out = render(
+        f"<main><h1>Shoes</h1>{titled}{wrapped}{inner}</main>", url="https://shop.example.com/c"
+    )
+    assert "### [Tree Dasher 2](https://shop.example.com/p/tree-dasher-2)\n" in out, out
+    assert "### [Tree Dasher 2](https://shop.example.com/q/tree-dasher-2)\n\nBlurb of" in out
+    assert "### Wool Runner\n" in out
+    assert "/wool-runner" not in out
+    assert "[\\[" not in out

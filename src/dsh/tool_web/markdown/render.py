@@ -634,6 +634,20 @@ class MarkdownRenderer:
         block = nearest_ancestor(link, _ITEM_STOPS, self._item_block)
         return block is not None and block.tag in _ITEM_CONTAINERS
 
+    def _is_card_title(self, text: str) -> bool:
+        """A link wrapped around a card that opens with its heading, a title as the item title
+        rule counts it (three words or more): `_linked` links the heading, as it would be
+        linked written inside it (`<h3><a>…</a></h3>`)."""
+        if not text.lstrip().startswith("#"):
+            return False
+        first = text.strip().split("\n", 1)[0]
+        heading = _HEADING_LINE.fullmatch(first)
+        return (
+            heading is not None
+            and "](" not in heading[2]
+            and _title_words(heading[2]) >= _ITEM_TITLE_MIN_WORDS
+        )
+
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
         if is_permalink_mark(element, text) or is_thread_control(element, text):
@@ -648,6 +662,7 @@ class MarkdownRenderer:
             and not self._is_item_title(element, collapse(text))
             and not _DOCUMENT.search(element.get("href") or "")
             and element.get(CARD_LINK) is None
+            and not self._is_card_title(text)
         ):
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
@@ -663,8 +678,15 @@ class MarkdownRenderer:
         if not label or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
             return text
         if "\n\n" in text.strip():
-            # A link wrapped around blocks (a card): keep the blocks, the target is not worth it.
-            return text
+            # A link wrapped around blocks (a card): the target goes on its heading, when it
+            # opens with one; otherwise the blocks stay without it.
+            first, _, rest = text.strip().partition("\n\n")
+            heading = _HEADING_LINE.fullmatch(first)
+            if heading is None or "](" in heading[2]:
+                return text  # no heading first, or one holding a link of its own
+            self._shown_urls.add(url)
+            title = self._escaped_label(heading[2])
+            return f"\n\n{heading[1]} [{title}]({url})\n\n{rest}\n\n"
         self._shown_urls.add(url)
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
@@ -674,10 +696,13 @@ class MarkdownRenderer:
             lead, trail, label = f"\n\n{heading[1]} ", "\n\n", heading[2]
         if shows_target(label, url):
             return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
+        return f"{lead}[{self._escaped_label(label)}]({url}){trail}"
+
+    @staticmethod
+    def _escaped_label(label: str) -> str:
         # A backslash before a bracket (or ending the label) would escape it: it is escaped first.
         label = _BACKSLASH_BEFORE_BRACKET.sub(r"\\\\", label)
-        label = label.replace("[", "\\[").replace("]", "\\]")
-        return f"{lead}[{label}]({url}){trail}"
+        return label.replace("[", "\\[").replace("]", "\\]")
 
 
 def _emoji_alt(image: etree._Element) -> str:
