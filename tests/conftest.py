@@ -10,6 +10,7 @@ import pytest
 
 from support import network_jail
 from support.local_http import LocalServer
+from support.socks5 import Socks5Proxy
 
 _JAIL_DIR = Path(__file__).parent / "support" / "netjail"
 
@@ -57,6 +58,16 @@ async def server() -> AsyncIterator[LocalServer]:
 async def server_v6() -> AsyncIterator[LocalServer]:
     """A fresh HTTP server on [::1]."""
     instance = await LocalServer("::1").start()
+    try:
+        yield instance
+    finally:
+        await instance.close()
+
+
+@pytest.fixture
+async def socks_proxy() -> AsyncIterator[Socks5Proxy]:
+    """A SOCKS5 proxy on 127.0.0.1 that relays only to loopback and records every CONNECT."""
+    instance = await Socks5Proxy().start()
     try:
         yield instance
     finally:

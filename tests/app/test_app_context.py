@@ -57,6 +57,30 @@ async def test_default_context_has_both_tools_and_picks_fetch_without_a_key() ->
     assert not ctx.has("web")
 
 
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"ALL_PROXY": "socks5://127.0.0.1:1080"},
+        {"HTTPS_PROXY": "socks5h://proxy.example:1080", "all_proxy": "socks5://127.0.0.1:1080"},
+    ],
+)
+async def test_a_socks_proxy_in_the_environment_loads(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str]
+) -> None:
+    # A common desktop setting: it made every load fail (CONFIG_INVALID from web-fetch-http,
+    # an ImportError from the keyed providers' clients) while socksio was not a dependency.
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    ctx = build_context()
+    try:
+        assert [d.name for d in ctx.tools.definitions()] == ["web_fetch", "web_search"]
+        assert web_of(ctx).search_provider_ids() == ["deepseek-official", "exa", "perplexity"]
+    finally:
+        await close(ctx)
+
+
 async def test_a_yaml_file_replaces_the_default(tmp_path: Path) -> None:
     path = tmp_path / "fetch-only.yaml"
     path.write_text(

@@ -11,6 +11,7 @@ from cli_support import run_cli, run_main_in_thread
 
 from support.environment import scrub_environment
 from support.local_http import LocalServer
+from support.socks5 import Connect, Socks5Proxy
 
 PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>
 <body><main><h1>Hello page</h1><p>Some <strong>text</strong> with a
@@ -62,6 +63,20 @@ async def test_fetch_json_is_one_object_with_the_documented_keys(
     assert data["truncated"] is False
     assert data["content"].startswith("# Hello page")
     assert text.stdout == f"Fetched {url} (HTTP 200)\n\n{data['content']}\n"
+
+
+async def test_fetch_through_a_socks_proxy_from_all_proxy(
+    server: LocalServer, socks_proxy: Socks5Proxy
+) -> None:
+    # The default config: the guard's static check passes a public name, which only the proxy
+    # resolves (to the loopback server); the subprocess never looks it up itself.
+    socks_proxy.names["www.example.com"] = "127.0.0.1"
+    server.respond("/t", "plain words")
+    url = f"http://www.example.com:{server.port}/t"
+    done = await run_cli("fetch", url, env={"ALL_PROXY": socks_proxy.url, "NO_PROXY": ""})
+    assert done.status == 0, done.stderr
+    assert done.stdout == f"Fetched {url} (HTTP 200)\n\nplain words\n"
+    assert socks_proxy.connects == [Connect("domain", "www.example.com", server.port)]
 
 
 # In-process variants (same main(), on a thread): every subprocess pays the plugins' imports.

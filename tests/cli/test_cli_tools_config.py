@@ -43,3 +43,19 @@ async def test_config_masks_secrets_and_reports_credentials(tmp_path: Path) -> N
     assert data["tools"] == ["web_fetch", "web_search"]
     tool_web = next(p for p in data["plugins"] if p["name"] == "tool-web")
     assert tool_web["config"]["search_max_results"] == 8  # defaults filled in
+
+
+async def test_tools_and_config_load_with_a_socks_proxy_in_the_environment() -> None:
+    # Both failed at load ("CONFIG_INVALID: ... is a SOCKS proxy, which needs the 'socksio'
+    # package") while socksio was not a dependency, for a proxy the user had not configured here.
+    env = {
+        "ALL_PROXY": "socks5://127.0.0.1:1080",
+        "HTTPS_PROXY": "socks5h://127.0.0.1:1080",
+        "NO_PROXY": "",
+    }
+    tools = await run_cli("tools", "--format", "prompt", env=env)
+    assert tools.status == 0, tools.stderr
+    assert FETCH_GUIDANCE in tools.stdout
+    config = await run_cli("config", "--json", env=env)
+    assert config.status == 0, config.stderr
+    assert json.loads(config.stdout)["tools"] == ["web_fetch", "web_search"]

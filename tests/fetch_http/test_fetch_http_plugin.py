@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import ipaddress
 import socket
 
@@ -107,16 +106,6 @@ def test_bad_config_is_a_clear_config_error(config: dict[str, object], fragment:
         load_plugins(Context(), entries)
     assert caught.value.message.startswith("Invalid config for plugin 'f': ")
     assert fragment in caught.value.message
-
-
-def test_a_socks_proxy_without_socksio_is_refused_without_its_password() -> None:
-    # The message reaches the load error and, whole, any traceback a log or --debug prints.
-    if importlib.util.find_spec("socksio") is not None:
-        pytest.skip("socksio is installed: a SOCKS proxy is accepted")
-    with pytest.raises(
-        ValueError, match=r"^proxy 'socks5://\*\*\*@proxy\.example:1080' is a SOCKS"
-    ):
-        HttpFetchProvider(Config(proxy="socks5://user:hunter2@proxy.example:1080"))
 
 
 # -- URLs checked before connecting ---------------------------------------------------------------

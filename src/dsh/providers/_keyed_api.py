@@ -95,7 +95,9 @@ def new_client(timeout: float) -> httpx.AsyncClient:
     """The one reused client of a provider: never follows redirects, bounded per phase.
 
     ``timeout`` bounds each connect/read/write phase; the whole call (retries included) is bounded
-    separately by :func:`post_json`. ``trust_env`` stays on so the standard proxy variables apply.
+    separately by :func:`post_json`. ``trust_env`` stays on so the standard proxy variables apply,
+    SOCKS5 ones (``ALL_PROXY=socks5://…``, ``socks5h://``) included: ``httpx[socks]`` is a
+    dependency, since building the client fails on such a variable without it.
     """
     return httpx.AsyncClient(
         follow_redirects=False,

@@ -60,8 +60,8 @@ class Config(BaseModel):
     )
     proxy: str | None = Field(
         default=None,
-        description="Proxy URL for every request (http://, https:// or socks5://); unset: the "
-        "standard HTTP_PROXY / HTTPS_PROXY / ALL_PROXY / NO_PROXY variables.",
+        description="Proxy URL for every request (http://, https://, socks5:// or socks5h://); "
+        "unset: the standard HTTP_PROXY / HTTPS_PROXY / ALL_PROXY / NO_PROXY variables.",
     )
     allow_private_network: bool = Field(
         default=False,

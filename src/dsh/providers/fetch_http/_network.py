@@ -12,15 +12,16 @@ the IP), and httpx still writes the Host header from the URL. Every new connecti
 redirect hop, each retry, each pool miss — goes through ``connect_tcp``; a pooled keep-alive
 connection is reused only for the same origin, whose address was checked when it was opened.
 
-With a proxy, sockets go to the operator-configured proxy, which resolves the target itself; the
-transport then checks each request's host statically (:func:`._guard.check_literal_host`) and the
-proxy must enforce the rest (see :mod:`._guard`).
+With a proxy (HTTP or SOCKS5), sockets go to the operator-configured proxy, which resolves the
+target itself; the transport then checks each request's host statically
+(:func:`._guard.check_literal_host`) and the proxy must enforce the rest (see :mod:`._guard`).
+A ``socks5://`` proxy is no exception: httpcore hands it the name, as ``socks5h://`` does
+(curl would resolve the name locally for ``socks5://``), so no local answer goes unchecked.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import ssl
 from collections.abc import Iterable
 from typing import Protocol
@@ -28,7 +29,6 @@ from typing import Protocol
 import httpcore
 import httpx
 
-from dsh._text import quoted_value
 from dsh.providers.fetch_http._guard import (
     IPAddress,
     NetworkPolicy,
@@ -267,12 +267,9 @@ def guarded_transport(
             network_backend=_ProxyNetworkBackend(),
         )
     else:
-        if importlib.util.find_spec("socksio") is None:
-            raise ValueError(
-                # Quoted without its password: the message reaches logs and tracebacks whole.
-                f"proxy {quoted_value(proxy)} is a SOCKS proxy, which needs the 'socksio' package "
-                "(pip install 'httpx[socks]'); or use an http:// proxy"
-            )
+        # socks5:// and socks5h:// alike: httpcore sends the target's name in the CONNECT (it
+        # never resolves it here), so the proxy resolves it, as for an HTTP proxy, and
+        # _GuardedTransport's static check is the part of the guard this side can apply.
         proxy_pool = httpcore.AsyncSOCKSProxy(
             proxy_url=proxy_url,
             proxy_auth=parsed.raw_auth,
