@@ -62,6 +62,8 @@ async def test_default_context_has_both_tools_and_picks_fetch_without_a_key() ->
     [
         {"ALL_PROXY": "socks5://127.0.0.1:1080"},
         {"HTTPS_PROXY": "socks5h://proxy.example:1080", "all_proxy": "socks5://127.0.0.1:1080"},
+        # A proxy httpx cannot use (SOCKS4) fails the calls through it, not the load.
+        {"all_proxy": "socks://127.0.0.1:1080/", "HTTP_PROXY": "socks4://127.0.0.1:1080"},
     ],
 )
 async def test_a_socks_proxy_in_the_environment_loads(

@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from dsh.web import WEB_BLOCKED_URL, TextBody, WebFetchRequest
+from dsh.web import WEB_BLOCKED_URL, WEB_PROVIDER_ERROR, TextBody, WebFetchRequest
 from fetch_http.fetch_support import MakeFetcher, expect_error
 from support.local_http import LocalServer, Request, write_response
 from support.socks5 import Connect, Socks5Proxy
@@ -112,3 +112,45 @@ async def test_a_redirect_to_a_metadata_address_through_a_socks_proxy_is_refused
         fetcher.fetch(WebFetchRequest(f"http://{SITE}:{server.port}/go")), WEB_BLOCKED_URL
     )
     assert socks_proxy.connects == [Connect("domain", SITE, server.port)]
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "shown"),
+    [
+        ("ALL_PROXY", "socks4://127.0.0.1:{port}", "socks4://127.0.0.1:{port}"),
+        # GNOME's setting (SOCKS4 for curl); the password is never quoted.
+        ("all_proxy", "socks://u:hunter2@127.0.0.1:{port}/", "socks://***@127.0.0.1:{port}/"),
+    ],
+)
+async def test_an_environment_proxy_httpx_cannot_use_fails_the_fetch_not_the_load(
+    server: LocalServer,
+    socks_proxy: Socks5Proxy,
+    make_fetcher: MakeFetcher,
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    value: str,
+    shown: str,
+) -> None:
+    # Loading failed on it: "ValueError: Unknown scheme for proxy URL URL('socks4://…')", naming
+    # no variable. Connecting directly instead would skip a proxy the operator relies on.
+    monkeypatch.setenv(variable, value.format(port=socks_proxy.port))
+    monkeypatch.setenv("NO_PROXY", "[::1]")
+    fetcher = make_fetcher(allowed_hosts=["127.0.0.1", "::1"])
+    url = f"http://{SITE}/page"
+    error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
+    assert error.message == (
+        f"Could not fetch {url}: the {variable} environment variable names the proxy "
+        f'"{shown.format(port=socks_proxy.port)}", a SOCKS4 proxy, which is not supported. '
+        f"Set {variable} to an http://, https://, socks5:// or socks5h:// proxy URL, or unset it."
+    )
+    assert "hunter2" not in repr(error)
+    # A blocked URL is still reported as blocked; NO_PROXY hosts are still fetched directly.
+    await expect_error(fetcher.fetch(WebFetchRequest("http://169.254.169.254/")), WEB_BLOCKED_URL)
+    v6 = await LocalServer("::1").start()
+    try:
+        v6.respond("/direct", "direct")
+        result = await fetcher.fetch(WebFetchRequest(v6.url("/direct")))
+        assert result.body == TextBody("direct")
+    finally:
+        await v6.close()
+    assert socks_proxy.accepted == 0

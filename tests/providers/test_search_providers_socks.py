@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from search_provider_support import CASES, Case, Harness, fixture, load
 
-from dsh.web import WebSearchRequest
+from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest
 from support.local_http import LocalServer
 from support.socks5 import Connect, Socks5Proxy
 
@@ -37,3 +37,33 @@ async def test_a_search_goes_through_the_socks_proxy_of_the_environment(
     (request,) = server.requests
     assert request.path == case.path
     assert case.auth_ok(request.headers)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+async def test_an_environment_proxy_httpx_cannot_use_fails_the_search_not_the_load(
+    harness: Harness,
+    server: LocalServer,
+    socks_proxy: Socks5Proxy,
+    monkeypatch: pytest.MonkeyPatch,
+    case: Case,
+) -> None:
+    # Building the client raised "ValueError: Unknown scheme for proxy URL", so the plugin did
+    # not load; and a direct call would skip a proxy the operator relies on.
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    monkeypatch.delenv("ALL_PROXY", raising=False)
+    monkeypatch.setenv("all_proxy", f"socks4://127.0.0.1:{socks_proxy.port}")
+    server.respond_json(case.path, fixture(case.ok_fixture))
+    load(harness, case, server.url(""))
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message.startswith(f"Could not reach the {case.display} API at ")
+    assert caught.value.message.endswith(
+        f'The all_proxy environment variable names the proxy "socks4://127.0.0.1:'
+        f'{socks_proxy.port}", a SOCKS4 proxy, which is not supported. Set all_proxy to an '
+        "http://, https://, socks5:// or socks5h:// proxy URL, or unset it."
+    )
+    assert server.requests == []
+    assert socks_proxy.accepted == 0

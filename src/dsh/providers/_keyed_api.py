@@ -23,8 +23,9 @@ It also holds the skeleton the keyed providers share (docs/decisions/0050): the 
 :func:`register_keyed_provider` for the plugins' ``apply``. A provider supplies only what is its
 own: id, label, endpoint path, auth headers, request body and response mapping.
 
-It imports only ``dsh.web``, ``dsh.harness``, ``httpx``, ``pydantic`` and the standard library, so
-every provider can use it without the providers depending on each other.
+It imports only ``dsh.web``, ``dsh.harness``, ``dsh._text``, ``dsh.providers._env_proxy``,
+``httpx``, ``pydantic`` and the standard library, so every provider can use it without the
+providers depending on each other.
 """
 
 from __future__ import annotations
@@ -43,12 +44,14 @@ from collections.abc import Awaitable, Callable, Mapping
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
+from urllib.request import getproxies_environment
 
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from dsh._text import quoted_message, quoted_value
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
+from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
 from dsh.web import (
     WEB_ABORTED,
     WEB_PROVIDER_CREDENTIAL_MISSING,
@@ -97,17 +100,50 @@ def new_client(timeout: float) -> httpx.AsyncClient:
     ``timeout`` bounds each connect/read/write phase; the whole call (retries included) is bounded
     separately by :func:`post_json`. ``trust_env`` stays on so the standard proxy variables apply,
     SOCKS5 ones (``ALL_PROXY=socks5://…``, ``socks5h://``) included: ``httpx[socks]`` is a
-    dependency, since building the client fails on such a variable without it.
+    dependency, since building the client fails on such a variable without it. A variable naming
+    a proxy httpx cannot use (``socks4://``) fails the calls, not the load, with an error that
+    names it (:mod:`dsh.providers._env_proxy`).
     """
-    return httpx.AsyncClient(
-        follow_redirects=False,
-        timeout=httpx.Timeout(timeout),
-        headers={
+    options: dict[str, Any] = {
+        "follow_redirects": False,
+        "timeout": httpx.Timeout(timeout),
+        "headers": {
             "User-Agent": user_agent(),
             "Accept": "application/json",
             "Accept-Encoding": ACCEPT_ENCODING,
         },
-    )
+    }
+    try:
+        return httpx.AsyncClient(**options)
+    except (ValueError, httpx.InvalidURL):
+        problem = _unusable_environment_proxy()
+        if problem is None:
+            raise
+    # No proxy is skipped silently: every call fails, naming the variable (NO_PROXY not applied).
+    return httpx.AsyncClient(**options, trust_env=False, transport=_UnusableProxy(problem))
+
+
+def _unusable_environment_proxy() -> str | None:
+    """What is wrong with the first proxy variable httpx refuses, as httpx reads them."""
+    for scheme, value in getproxies_environment().items():
+        if scheme not in ("http", "https", "all") or not value:
+            continue
+        url = value if "://" in value else f"http://{value}"
+        try:
+            httpx.Proxy(url)
+        except (ValueError, httpx.InvalidURL) as error:
+            return unusable_proxy_message(proxy_variable(scheme, url), url, error)
+    return None
+
+
+class _UnusableProxy(httpx.AsyncBaseTransport):
+    """Every request fails as the proxy's: :func:`post_json` reports "Could not reach …"."""
+
+    def __init__(self, problem: str) -> None:
+        self._problem = problem
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raise httpx.ProxyError(self._problem[0].upper() + self._problem[1:], request=request)
 
 
 # -- configuration helpers ------------------------------------------------------------------------

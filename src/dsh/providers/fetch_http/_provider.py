@@ -18,6 +18,7 @@ import httpx
 
 from dsh._text import quoted_message
 from dsh.harness import AbortError, AbortSignal, race_signal
+from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
@@ -240,6 +241,45 @@ class _ProxyRouter(httpx.AsyncBaseTransport):
             await transport.aclose()
 
 
+class _UnusableProxy(httpx.AsyncBaseTransport):
+    """The route of an environment proxy httpx cannot use (``socks4://``): every request fails.
+
+    Loading does not fail on it (``dsh-web tools`` would, for a variable never meant for it), and
+    connecting directly would skip a proxy the operator may rely on (decision 0041).
+    """
+
+    def __init__(self, policy: NetworkPolicy, problem: str) -> None:
+        self._policy = policy
+        self._problem = problem
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        check_literal_host(request.url.host, self._policy)  # a blocked URL is said so first
+        raise WebError(
+            WEB_PROVIDER_ERROR,
+            f"Could not fetch {request.url}: {self._problem}.",
+            details={"url": str(request.url)},
+        )
+
+
+def _proxy_transport(
+    scheme: str,
+    proxy: str,
+    policy: NetworkPolicy,
+    resolver: Resolver | None,
+    connector: Connector | None,
+    *,
+    from_environment: bool,
+) -> httpx.AsyncBaseTransport:
+    try:
+        return guarded_transport(policy, resolver=resolver, connector=connector, proxy=proxy)
+    except (ValueError, httpx.InvalidURL) as error:
+        if not from_environment:
+            raise  # the proxy key is validated with the config: this is a bug, not a setting
+        return _UnusableProxy(
+            policy, unusable_proxy_message(proxy_variable(scheme, proxy), proxy, error)
+        )
+
+
 def _build_client(
     config: Config,
     policy: NetworkPolicy,
@@ -250,10 +290,12 @@ def _build_client(
     routes = proxy_routes(config.proxy)
     transport: httpx.AsyncBaseTransport = direct
     if routes:
-        through = {
-            proxy: guarded_transport(policy, resolver=resolver, connector=connector, proxy=proxy)
-            for proxy in dict.fromkeys(routes.proxies.values())
-        }
+        through: dict[str, httpx.AsyncBaseTransport] = {}
+        for scheme, proxy in routes.proxies.items():
+            if proxy not in through:
+                through[proxy] = _proxy_transport(
+                    scheme, proxy, policy, resolver, connector, from_environment=not config.proxy
+                )
         transport = _ProxyRouter(routes, direct, through)
     return _Client(
         transport=transport,
