@@ -646,4 +646,25 @@ def test_many_user_cards_are_counted_once() -> None:
     out = html_to_markdown(f"<main><p>{WORDS}</p>{card * 20_000}</main>")
     elapsed = time.perf_counter() - start
     assert "bob" in out
+
+
+def test_facts_beside_the_selection_stay_linear() -> None:
+    # The labelled lines before the selection are looked for in its siblings and its wrappers'
+    # (`select.bring_facts_beside`): 30,000 of them beside it, a header nested 250 deep with a
+    # definition list at each level, and one list of 100,000 empty terms must each be read once.
+    lines = "".join(f"<p>{label}: v{n}</p>" for n in range(10_000) for label in ("A", "B", "C"))
+    nested = (
+        "".join(
+            f"<div><dl><dt>Size</dt><dd>{n}</dd><dt>Fit</dt><dd>x</dd></dl>" for n in range(250)
+        )
+        + "</div>" * 250
+    )
+    empty_terms = "<dl>" + "<dt></dt>" * 100_000 + "<dt>Colour</dt><dd>red</dd></dl>"
+    body = f"<div class='doc'>{(WORDS * 20 + '<p>') * 2_000}</div>"
+    html = f"<div class='wrap'><header>{nested}</header><div>{empty_terms}</div>{lines}{body}</div>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "A: v9999" in out
+    assert "omicron" in out
     assert elapsed < 10, elapsed

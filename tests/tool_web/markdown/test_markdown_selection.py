@@ -575,3 +575,72 @@ def test_a_layout_named_content_then_sidebar_is_not_a_sidebar() -> None:
     assert "## Zero-waste kitchen swaps" in out
     assert "Beeswax wraps replace cling film" in out
     assert "Popular this week" not in out  # the sidebar's own content is still furniture
+
+
+def test_the_subjects_facts_in_a_header_beside_the_content_come_with_it() -> None:
+    # pkg.go.dev: the package's version, date, licence and imports sit in a header beside
+    # the documentation, which holds far more than 80 % of the prose; the descent into the
+    # documentation left them out, and only the title came back.
+    details = (
+        "<div class='go-Main-headerDetails'>"
+        "<span class='go-Main-headerDetailItem'><a href='?tab=versions'>"
+        "<span class='go-textSubtle'>Version: </span>v1.6.0</a></span>"
+        "<span class='go-Main-headerDetailItem'>Published: Jan 23, 2024</span>"
+        "<span class='go-Main-headerDetailItem'>License: "
+        "<a href='/github.com/google/uuid?tab=licenses'>BSD-3-Clause</a></span>"
+        "<span class='go-Main-headerDetailItem'><a href='?tab=imports'>"
+        "<span class='go-textSubtle'>Imports: </span>4</a></span></div>"
+    )
+    doc = "".join(f"<p>{n}. {PROSE}</p>" for n in range(12))
+    out = render(
+        "<main class='go-Main'><header class='go-Main-header'><div class='go-Main-headerContent'>"
+        f"<div class='go-Main-headerTitle'><h1>uuid</h1></div>{details}</div></header>"
+        f"<article class='go-Main-article'><div class='UnitDoc'><h2>Overview</h2>{doc}</div>"
+        "</article></main>"
+    )
+    assert out.startswith(
+        "# uuid\n\nVersion: v1.6.0\n\nPublished: Jan 23, 2024\n\nLicense: BSD-3-Clause\n\n"
+        "Imports: 4\n\n## Overview\n\n0. "
+    )
+
+
+def test_a_cases_docket_facts_above_the_opinion_come_with_it() -> None:
+    # CourtListener: the citation, docket number and judges are a list of labelled lines under
+    # the caption; the opinion's text beside them outweighs them.
+    facts = "".join(
+        f"<li><strong>{label}:</strong> {value}</li>"
+        for label, value in (
+            ("Citations", "597 U.S. 215"),
+            ("Docket Number", "19-1392"),
+            ("Judges", "Alito, Thomas, Gorsuch, Kavanaugh, Barrett"),
+        )
+    )
+    opinion = "".join(f"<p>{n}. {PROSE}</p>" for n in range(12))
+    out = render(
+        "<div class='col-sm-9 main-document'><div id='caption-square'><div id='opinion-caption'>"
+        "<span class='case-date-new'>June 24, 2022</span><h1>Dobbs v. Jackson</h1>"
+        "<h4>Supreme Court of the United States</h4><div class='case-details'>"
+        f"<ul class='list-unstyled'>{facts}</ul></div></div></div>"
+        f"<div class='tab-content'><div id='opinion'>{opinion}</div></div></div>"
+    )
+    assert "- **Docket Number:** 19-1392" in out
+    assert out.index("Docket Number") < out.index("0. This paragraph")
+
+
+def test_a_byline_or_a_menu_beside_the_content_does_not_come_with_it() -> None:
+    # Two labelled lines are a byline, not a subject's facts; a block after the content is a
+    # sidebar (an author box, a list of downloads); a copy of facts the content already
+    # states (Steam's glance block beside its details block) is not said twice.
+    doc = "".join(f"<p>{n}. {PROSE}</p>" for n in range(12))
+    facts = "<p>Developer: Valve</p><p>Publisher: Valve</p><p>Released: 9 Jul, 2013</p>"
+    out = render(
+        "<div class='wrap'><div class='meta'><span>Posted On: January 14 2026</span>"
+        "<span>By: Ray Ansari</span></div>"
+        f"<div class='glance'>{facts}</div>"
+        f"<div class='body'>{doc}<div class='details'>{facts}</div></div>"
+        "<div class='box'><p>Author: Alec</p><p>Title: Founder</p><p>Expertise: Hiking</p></div>"
+        "</div>"
+    )
+    assert "Posted On" not in out
+    assert "Author: Alec" not in out
+    assert out.count("Developer: Valve") == 1

@@ -31,7 +31,12 @@ from dsh.tool_web.markdown.repairs import (
     repair_tree,
 )
 from dsh.tool_web.markdown.repeats import join_fact_pairs
-from dsh.tool_web.markdown.select import article_body, content_root, with_title
+from dsh.tool_web.markdown.select import (
+    article_body,
+    bring_facts_beside,
+    content_root,
+    with_title,
+)
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
     is_empty_shell,
@@ -163,8 +168,9 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
+    facts = bring_facts_beside(main, body, stats)
     main = with_title(main, body, metadata.title, dated=article_page)
-    prune_link_blocks(main, stats)
+    prune_link_blocks(main, stats, keep=facts)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     comment_tags, comment_role = custom_tags(cleaned), has_comment_role(cleaned)
     if comment_tags or comment_role:

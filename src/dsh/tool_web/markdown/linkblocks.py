@@ -300,8 +300,11 @@ def _holds_card_link(element: etree._Element) -> bool:
     return any(link.get(CARD_LINK) is not None for link in element.iter("a"))
 
 
-def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
-    """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains."""
+def prune_link_blocks(
+    root: etree._Element, stats: TextStats, keep: Iterable[etree._Element] = ()
+) -> None:
+    """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains;
+    the blocks in `keep` (the subject's facts selection brought along) are not looked into."""
     total = stats.text.get(root, 0)
     if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
         return
@@ -311,11 +314,14 @@ def prune_link_blocks(root: etree._Element, stats: TextStats) -> None:
         root, (e for e in root.iter(*_CODE_TAGS) if _is_code(e, holding_blocks))
     )
     doomed: list[etree._Element] = []
+    kept = set(keep)
     stack = list(root)
     while stack:
         element = stack.pop()
         if not isinstance(element.tag, str) or _is_code(element, holding_blocks):
             continue  # code is kept whole, links and all
+        if element in kept:
+            continue
         if element.tag in HEADING_TAGS and stats.text.get(element, 0) > stats.link_text.get(
             element, 0
         ):
