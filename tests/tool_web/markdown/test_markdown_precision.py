@@ -486,3 +486,21 @@ def test_screen_reader_text_that_is_all_a_cell_or_badge_says_is_kept() -> None:
     assert "| SSO | Not included | Included |" in out
     assert "`bar()` Deprecated no more" in out
     assert "on X" not in out
+
+
+def test_a_rating_drawn_as_stars_keeps_its_screen_reader_words() -> None:
+    # Shops draw the rating as star icons and write it for screen readers only ("4.7 out of 5
+    # stars with 914 reviews"): with the stars gone and the hidden text dropped, the product
+    # read as unrated. Other screen-reader text still goes.
+    stars = "<svg viewBox='0 0 10 10'><polygon points='5,0 6,4 10,4'/></svg>" * 5
+    out = render(
+        f"<div><h1>Cast Iron Skillet</h1><p>{PROSE}</p>"
+        f"<a href='#reviews' class='rating'><span class='stars'>{stars}"
+        "<span class='visually-hidden'>4.7 out of 5 stars with 914 reviews</span></span>"
+        "<span aria-hidden='true'>(914)</span></a>"
+        "<div class='wt-text-link'><span class='wt-screen-reader-only'>Rated 5 out of 5</span>"
+        "<span class='sr-only'>Share on X</span></div></div>"
+    )
+    assert "4.7 out of 5 stars with 914 reviews" in out
+    assert "Rated 5 out of 5" in out
+    assert "Share on X" not in out

@@ -1,12 +1,14 @@
 """Screen-reader-only text that the page means to be read: the word an icon stands for in a
 table cell or badge ("Included", "Deprecated"), the sign of a stacked fraction, a shop's
-"Sale price" label, and a hidden heading that tells a run of labelled sections apart (GitHub's
-release tags). Other screen-reader text repeats what is on screen and goes.
+"Sale price" label, a rating drawn as stars ("4.7 out of 5 stars"), and a hidden heading that
+tells a run of labelled sections apart (GitHub's release tags). Other screen-reader text
+repeats what is on screen and goes.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -45,7 +47,20 @@ def is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) 
     holder = next(element.iterancestors(*_ICON_HOLDERS), None)
     if holder is not None and stats.text.get(holder, 0) == text:
         return True
-    return _is_price_label(element, text)
+    return _is_price_label(element, text) or _is_rating(element, text)
+
+
+# A rating the page draws as stars and writes for screen readers only: "4.7 out of 5 stars
+# with 914 reviews", "Rated 5 out of 5", "4.5 of 5 stars". The stars (icons) are not read, so
+# without these words the product read as unrated.
+_RATING: Final = re.compile(
+    r"(?:rated\s+)?\d(?:[.,]\d+)?\s+(?:out\s+of|of)\s+(?:5|10)(?:[.,]0)?\b", re.IGNORECASE
+)
+_RATING_MAX_CHARS: Final = 80
+
+
+def _is_rating(element: etree._Element, text: int) -> bool:
+    return text <= _RATING_MAX_CHARS and _RATING.match(string_value(element).strip()) is not None
 
 
 # "Regular price", "Sale price", "Unit price": shops print both prices and let CSS strike one
