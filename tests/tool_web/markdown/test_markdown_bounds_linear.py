@@ -668,3 +668,21 @@ def test_facts_beside_the_selection_stay_linear() -> None:
     assert "A: v9999" in out
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_variation_selects_stay_linear() -> None:
+    # Each select of a purchase form is read for its options and label (`choices.py`): 20,000
+    # labelled selects in one form, and one select of 300,000 options, are each read once.
+    selects = "".join(
+        f"<label for='s{n}'>Size</label><select id='s{n}'><option>S</option><option>M</option>"
+        "</select>"
+        for n in range(20_000)
+    )
+    huge = "<select aria-label='Colour'>" + "<option>Red</option>" * 300_000 + "</select>"
+    html = f"<p>{WORDS * 5}</p><form action='/cart/add'>{selects}{huge}<button>Add</button></form>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "Size: S, M" in out
+    assert "Red" not in out  # too many options to be a product's choices
+    assert elapsed < 10, elapsed

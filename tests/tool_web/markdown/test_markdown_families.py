@@ -508,3 +508,54 @@ def test_a_posts_date_beside_its_promoted_title_comes_with_it() -> None:
     head = '<meta property="og:type" content="article">'
     out = html_to_markdown(html_page(page, head), url="https://blog.example.com/descaling/")
     assert out.startswith("# Descaling a kettle\n\nMarch 1, 2024\n\n")
+
+
+def test_a_products_variations_offered_in_a_select_read_as_one_line() -> None:
+    # A shop offers sizes and colours in `<select>`s; the form controls were dropped, options
+    # and all, and the purchase form went as furniture: the model could not tell which sizes
+    # there are. Placeholders ("Choose an option"), quantities, sorting and navigation go.
+    form = (
+        "<form class='variations_form cart' action='/product/atmos' method='post'>"
+        "<table class='variations'><tr><th><label for='pa_size'>Size</label></th><td>"
+        "<select id='pa_size' name='attribute_pa_size'><option value=''>Choose an option</option>"
+        "<option value='s'>Small</option><option value='m'>Medium</option>"
+        "<option value='l'>Large</option></select></td></tr></table>"
+        "<div><select aria-label='Colour' name='options[Colour]'><option>Black</option>"
+        "<option>Marlow Brown</option></select></div>"
+        "<select name='quantity'><option>1</option><option>2</option><option>3</option></select>"
+        "<button type='submit'>Add to cart</button></form>"
+    )
+    sort = (
+        "<label for='sort'>Sort reviews</label><select id='sort'><option>Most Recent</option>"
+        "<option>Highest Rating</option></select>"
+    )
+    jump = (
+        "<label>Jump to <select><option value='/docs/a'>Part A</option>"
+        "<option value='/docs/b'>Part B</option></select></label>"
+    )
+    out = render(f"<main><h1>Atmos AG 65</h1><p>{PROSE}</p>{form}<div>{sort}{jump}</div></main>")
+    assert "Size: Small, Medium, Large" in out
+    assert "Colour: Black, Marlow Brown" in out
+    assert "Choose an option" not in out
+    assert "Most Recent" not in out
+    assert "Part A" not in out
+
+
+def test_a_listings_cards_and_other_forms_keep_their_selects_out() -> None:
+    # A collection's cards each have a purchase form with its sizes; a search filter and a
+    # contact form have selects too: none is the page's subject's choices.
+    def card(name: str) -> str:
+        return (
+            f"<div class='card'><h3>{name}</h3><form action='/cart/add'>"
+            "<label for='s'>Size</label><select id='s'><option>1 bag</option>"
+            "<option>2 bags</option></select><button>Add</button></form></div>"
+        )
+
+    filters = (
+        "<div class='facet'><label for='f'>Battery backup</label><select id='f'>"
+        "<option>4 hours</option><option>8 hours</option></select></div>"
+    )
+    cards = card("Basil") + card("Thyme")
+    out = render(f"<main><h1>Seeds</h1><p>{PROSE}</p>{cards}{filters}</main>")
+    assert "bag" not in out
+    assert "8 hours" not in out

@@ -10,6 +10,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.appdata import embedded_text
 from dsh.tool_web.markdown.boilerplate import remove_furniture
+from dsh.tool_web.markdown.choices import variation_selects_as_lines
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
@@ -139,6 +140,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=b"<figure" in cleaned,
     )
+    if b"<select" in cleaned or b"<SELECT" in cleaned:
+        variation_selects_as_lines(root)  # before the form controls go
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
