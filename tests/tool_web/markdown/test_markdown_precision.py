@@ -504,3 +504,19 @@ def test_a_rating_drawn_as_stars_keeps_its_screen_reader_words() -> None:
     assert "4.7 out of 5 stars with 914 reviews" in out
     assert "Rated 5 out of 5" in out
     assert "Share on X" not in out
+
+
+def test_a_review_vendors_hidden_diagnostics_are_no_content() -> None:
+    # Bazaarvoice leaves its SEO SDK's diagnostics in a hidden list inside the shop's rating
+    # block; hidden elements are kept (tab panels hide that way), so they read as product text.
+    out = render(
+        f"<div><h1>Rambler 30 oz Tumbler</h1><p>{PROSE}</p><div class='ratings'>"
+        "<ul id='BVSEOSDK_meta' style='display: none !important;'>"
+        "<li>bvseo_sdk, dw_cartridge, 18.2.0, p_sdk_3.2.0</li>"
+        "<li>CLOUD, getAggregateRating, 0ms</li>"
+        "<li>bvseo-msg: SEO SDK is disabled. Enable by setting seo.sdk.enabled to true.;</li></ul>"
+        "<ul id='BVSEO_meta' style='display:none!important'><li>bvseo_bulk, prod_bvrr</li></ul>"
+        "</div><p>Free customization with purchase.</p></div>"
+    )
+    assert "bvseo" not in out
+    assert "Free customization with purchase." in out

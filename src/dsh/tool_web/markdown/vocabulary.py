@@ -40,6 +40,10 @@ FURNITURE_WORDS: Final = frozenset(
         "browserwarning", "browserupgrade", "browsehappy", "buorg",
         # MediaWiki's "[edit]" beside every section heading.
         "editsection",
+        # Bazaarvoice's hidden SEO diagnostics (`BVSEOSDK_meta`, and `BVSEO_meta` below):
+        # "bvseo_sdk, dw_cartridge, 18.2.0", "bvseo-msg: SEO SDK is disabled." in a shop's
+        # rating block. (Not `bvseo` alone: `bvseo-review` holds the reviews it serves.)
+        "bvseosdk",
     }
 )  # fmt: skip
 
@@ -56,7 +60,7 @@ FURNITURE_PAIRS: Final = frozenset(
      ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
      ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
      ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser"),
-     ("userinfo", "extra")}
+     ("userinfo", "extra"), ("bvseo", "meta")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
