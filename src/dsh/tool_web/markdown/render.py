@@ -489,6 +489,9 @@ class MarkdownRenderer:
         blocks: list[str] = []
         terms: list[str] = []  # the group's terms, then its definitions
         definitions: list[str] = []
+        # The group's terms had a definition of their own, empty: they share none with the
+        # terms after them (a shop's `<dt>SKU:</dt><dd></dd>` read "SKU / Width: 4.00 (in)").
+        defined_empty = False
         for item in definition_items(element):
             if isinstance(item, str):  # stray text between the items
                 definition_group(terms, definitions, blocks)
@@ -502,12 +505,15 @@ class MarkdownRenderer:
             else:
                 body = normalise(self._element(item, depth + 1))
             if item.tag == "dt":
-                if definitions:  # a new group begins
+                if definitions or defined_empty:  # a new group begins
                     definition_group(terms, definitions, blocks)
+                    defined_empty = False
                 if body:
                     terms.append(body)
             elif body:
                 definitions.append(body)
+            elif item.tag == "dd" and terms and not definitions:
+                defined_empty = True
         definition_group(terms, definitions, blocks)
         return "\n\n" + "\n\n".join(blocks) + "\n\n"
 
