@@ -686,3 +686,17 @@ def test_many_variation_selects_stay_linear() -> None:
     assert "Size: S, M" in out
     assert "Red" not in out  # too many options to be a product's choices
     assert elapsed < 10, elapsed
+
+
+def test_a_product_summary_after_many_siblings_stays_linear() -> None:
+    # On a product page the summary holding the title is looked for among the selection's
+    # siblings and its wrappers' before it (`select.bring_product_summary`): 120,000 of them.
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    siblings = "<br>" * 120_000
+    body = f"<div class='doc'>{(WORDS * 20 + '<p>') * 3_000}</div>"
+    html = f"<html><head>{head}</head><body><div><div><h1>Tent</h1>$99</div>{siblings}{body}</div>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert out.startswith("# Tent\n\n$99")
+    assert elapsed < 10, elapsed

@@ -644,3 +644,27 @@ def test_a_byline_or_a_menu_beside_the_content_does_not_come_with_it() -> None:
     assert "Posted On" not in out
     assert "Author: Alec" not in out
     assert out.count("Developer: Valve") == 1
+
+
+def test_a_products_summary_beside_its_description_comes_with_it() -> None:
+    # A shop's page: the summary (title, price, rating, stock) sits beside a description that
+    # holds far more than 80 % of the prose; the descent into the description left the price
+    # and "Only 3 left in stock" out, and only the title came back.
+    head = '<script type="application/ld+json">{"@type": "Product", "name": "Atmos"}</script>'
+    summary = (
+        "<div class='product-summary'><div class='gallery'>1 / 9</div><h1>Atmos AG 65</h1>"
+        "<p class='price'>$340.00</p><p>Rated 4.8 out of 5 based on 5 customer ratings</p>"
+        "<p class='stock'>Only 3 left in stock</p></div>"
+    )
+    description = "".join(f"<p>{n}. {PROSE}</p>" for n in range(12))
+    body = (
+        f"<div class='product'>{summary}<div class='description'><h2>Description</h2>"
+        f"{description}</div></div>"
+    )
+    out = render(body, head)
+    assert out.startswith("1 / 9\n\n# Atmos AG 65\n\n$340.00\n\nRated 4.8 out of 5")
+    assert "Only 3 left in stock\n\n## Description" in out
+    # A page that does not say it is a product keeps the old selection: a blog's header
+    # beside its post is no summary of a product.
+    plain = render(body)
+    assert "Only 3 left in stock" not in plain

@@ -15,7 +15,7 @@ from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
-from dsh.tool_web.markdown.pagekind import is_article_page
+from dsh.tool_web.markdown.pagekind import declared_kinds
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
     clean_input,
@@ -35,6 +35,7 @@ from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import (
     article_body,
     bring_facts_beside,
+    bring_product_summary,
     content_root,
     with_title,
 )
@@ -129,7 +130,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         return plain_to_markdown(tokenized_text(cleaned)), looks_like_app_source(html), None
     scripted = looks_like_app(root)
     metadata = page_metadata(root)
-    article_page = is_article_page(root, cleaned)  # reads JSON-LD, so before scripts go
+    article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
@@ -171,6 +172,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     if article_page:
         main = article_body(main, stats)
+    if product_page:
+        bring_product_summary(main, body, stats)
     facts = bring_facts_beside(main, body, stats)
     main = with_title(main, body, metadata.title, dated=article_page)
     prune_link_blocks(main, stats, keep=facts)

@@ -1,13 +1,15 @@
 """What kind of page this says it is, from its own metadata (Open Graph and JSON-LD).
 
 Only used where one kind changes a rule: on an article, a comment thread is furniture, while on
-a forum page the "comments" are the content. Read before scripts are stripped, since JSON-LD
+a forum page the "comments" are the content; on a product page, the product's summary beside its
+description is part of the content. Read before scripts are stripped, since JSON-LD
 lives in <script> elements. A page that declares nothing is treated as no particular kind.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Final
 
 from lxml import etree
@@ -38,11 +40,33 @@ def is_article_page(root: etree._Element, source: bytes) -> bool:
 
     `source` is the HTML `root` was parsed from.
     """
+    return declared_kinds(root, source)[0]
+
+
+# schema.org's product types; Open Graph's `product` (and Facebook's `product.item`, `og:product`).
+_PRODUCT_TYPES: Final = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel"})
+_PRODUCT_OG_TYPES: Final = frozenset({"product", "product.item", "og:product", "product.group"})
+# Microdata's product item, found in the source (no tree walk).
+_PRODUCT_ITEM: Final = re.compile(rb"""itemtype=["']?https?://schema\.org/Product["'/\s>]""")
+
+
+def declared_kinds(root: etree._Element, source: bytes) -> tuple[bool, bool]:
+    """Whether the page declares itself an article (see `is_article_page`), and whether it
+    declares itself a product (JSON-LD, og:type or microdata) and is no article: a review
+    that names the product it reviews is still an article."""
     has_json_ld = any(marker in source for marker in _JSON_LD_MARKERS)
     types = _json_ld_types(root) if has_json_ld else set()
     if types & _DISCUSSION_TYPES:
-        return False
-    return _OG_TYPE(root) == "article" or any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types)
+        return False, False
+    og_type = _OG_TYPE(root)
+    if og_type == "article" or any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types):
+        return True, False
+    product = (
+        bool(types & _PRODUCT_TYPES)
+        or og_type in _PRODUCT_OG_TYPES
+        or (b"schema.org/Product" in source and _PRODUCT_ITEM.search(source) is not None)
+    )
+    return False, product
 
 
 def _json_ld_types(root: etree._Element) -> set[str]:

@@ -413,11 +413,10 @@ def bring_facts_beside(
         else:  # a run of labelled lines, each a child of the wrapper: kept together
             element = etree.Element("div")
             element.extend(block)
-        element.tail = None
         for line in element:
             if line.tag in _INLINE_LINES and _fact_label(line, stats) is not None:
                 line.tag = "div"  # laid out as lines by CSS: one fact a line, not run together
-        main.insert(0, element)
+        _insert_on_top(main, element)
         moved.append(element)
     return moved
 
@@ -536,3 +535,46 @@ def _is_copy(block: list[etree._Element], held: dict[str, int]) -> bool:
             left[word] -= 1
             found += 1
     return found >= _FACT_COPY_SHARE * len(words)
+
+
+# On a page that declares itself a product, the product's summary (its title, price, rating,
+# stock, options) beside the description the descent goes into: a section before it, within
+# `FACT_LEVELS` of it, holding the page's `h1`, and at most this share of the description's
+# text (more is a column of its own, not a summary).
+SUMMARY_MAX_SHARE: Final = 0.5
+
+
+def bring_product_summary(main: etree._Element, body: etree._Element, stats: TextStats) -> None:
+    """Move the product's summary (see above) to the top of `main`. Shops put the buy box
+    beside a long description that holds most of the page's prose: the descent took the
+    description, and the price, "Only 3 left in stock" and "4.8 out of 5" were lost (with
+    the title put back alone)."""
+    if main is body:
+        return
+    title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
+    if title is None or _holds(main, title):
+        return
+    holding_title = {title, *title.iterancestors()}
+    node = main
+    for _ in range(FACT_LEVELS):
+        parent = node.getparent()
+        if parent is None:
+            return
+        for sibling in parent:
+            if sibling is node:
+                break
+            if sibling in holding_title:
+                if stats.text.get(sibling, 0) <= SUMMARY_MAX_SHARE * stats.text.get(main, 0):
+                    _insert_on_top(main, sibling)
+                return
+        if parent is body:
+            return
+        node = parent
+
+
+def _insert_on_top(main: etree._Element, element: etree._Element) -> None:
+    """`element` (its tail left behind) as the first thing `main` shows: before the text
+    `main` opens with, which becomes its tail, not after it."""
+    element.tail = main.text
+    main.text = None
+    main.insert(0, element)
