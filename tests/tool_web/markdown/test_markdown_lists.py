@@ -55,6 +55,17 @@ def test_terms_sharing_a_definition_and_definitions_of_one_term_stay_with_it() -
     ) in out
 
 
+def test_a_term_with_an_empty_definition_shares_no_value_with_the_next() -> None:
+    # A shop writes its SKU and UPC as terms with empty definitions (filled in by a script):
+    # read as terms sharing the next definition, "SKU / UPC / Width: 4.00 (in)" gave the
+    # product a SKU of four inches.
+    out = render(
+        f"<p>{PROSE}</p><dl><dt>SKU:</dt><dd></dd><dt>UPC:</dt><dd> </dd>"
+        "<dt>Width:</dt><dd>4.00 (in)</dd><dt>Height:</dt><dd>8.00 (in)</dd></dl>"
+    )
+    assert "SKU:\n\nUPC:\n\nWidth: 4.00 (in)\n\nHeight: 8.00 (in)" in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")
