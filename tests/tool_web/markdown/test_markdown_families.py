@@ -3,6 +3,8 @@ shop and pricing cards, forum software, newsletters, API references, papers."""
 
 from __future__ import annotations
 
+import warnings
+
 from dsh.tool_web import html_to_markdown
 from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
@@ -539,6 +541,22 @@ def test_a_products_variations_offered_in_a_select_read_as_one_line() -> None:
     assert "Choose an option" not in out
     assert "Most Recent" not in out
     assert "Part A" not in out
+
+
+def test_a_select_outside_the_purchase_form_it_names_is_read_without_warnings() -> None:
+    # Shopify themes put the variant picker outside the form it submits with, naming it by
+    # `form="product-form"`. The form was looked up with `found or fallback`, truth-testing an
+    # lxml element (a FutureWarning, and False for a form without children).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = render(
+            f"<main><h1>Atmos AG 65</h1><p>{PROSE}</p>"
+            "<form id='product-form' action='/cart/add'><input type='hidden' name='id' value='7'>"
+            "<button>Add to cart</button></form>"
+            "<label for='size'>Size</label><select id='size' form='product-form'>"
+            "<option>Small</option><option>Large</option></select></main>"
+        )
+    assert "Size: Small, Large" in out
 
 
 def test_a_listings_cards_and_other_forms_keep_their_selects_out() -> None:

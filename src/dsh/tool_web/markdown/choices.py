@@ -51,7 +51,11 @@ def variation_selects_as_lines(root: etree._Element) -> None:
     labels = {label.get("for"): label for label in root.iter("label") if label.get("for")}
     chosen: list[tuple[etree._Element, etree._Element, str, etree._Element | None, str]] = []
     for select in root.iter("select"):
-        form = by_id.get(select.get("form")) or next(select.iterancestors("form"), None)
+        # The form it names (`form="buy"`, often an empty one: the select stands outside
+        # it), else the form around it. Not `or`: an element without children is falsy.
+        form = by_id.get(select.get("form"))
+        if form is None:
+            form = next(select.iterancestors("form"), None)
         if form is None or id(form) not in forms:
             continue  # a search filter, a contact form, a menu: not the product's choices
         options = _options(select)
