@@ -163,6 +163,23 @@ def test_a_count_standing_alone_is_still_shown_once() -> None:
     assert out.split("\n\n").count("0") == 1
 
 
+def test_a_repeated_subtitle_under_each_new_item_stays_with_it() -> None:
+    # A listing of conferences: each an `h2` name over an `h3` place. The second event in a
+    # city had its place de-duplicated away, and read as placeless.
+    events = "".join(
+        f"<div class='event'><h2>{name}</h2><h3>Tech conference in {city}</h3></div>"
+        for name, city in (
+            ("FABCON", "Atlanta, Georgia"),
+            ("Visual Studio Live! 2026", "Las Vegas, Nevada"),
+            ("VSLive! Las Vegas", "Las Vegas, Nevada"),
+        )
+    )
+    out = render(f"<h1>Conferences</h1><p>{PROSE}</p>{events}<h2>Ask us</h2><h2>Ask us</h2>")
+    assert "## VSLive! Las Vegas\n\n### Tech conference in Las Vegas, Nevada" in out
+    assert out.count("Tech conference in Las Vegas, Nevada") == 2
+    assert out.count("## Ask us") == 1  # a repeated heading under nothing new still goes
+
+
 def test_link_dense_block_inside_prose_is_dropped() -> None:
     related = "".join(
         f'<li><a href="/post/{n}">Another story number {n}</a></li>' for n in range(6)

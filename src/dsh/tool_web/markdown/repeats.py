@@ -77,7 +77,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             # A heading closes the sections at its level and below that never got content.
             if waiting:
                 waiting = [(outer, text) for outer, text in waiting if outer < level]
-            if key in seen:
+            if key in seen and not _subtitles_new_item(index, levels, keys, first_at):
                 waiting.append((level, block))
                 continue
             seen.add(key)
@@ -98,6 +98,19 @@ def drop_repeated_blocks(markdown: str) -> str:
             waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+def _subtitles_new_item(
+    index: int, levels: list[int], keys: list[str], first_at: dict[str, int]
+) -> bool:
+    """A repeated heading right under a new heading of a higher level: a field of a new item
+    (a listing of events, each an `h2` name over an `h3` "Tech conference in Las Vegas,
+    Nevada"), not a section heading repeated. Dropped, the second event in Las Vegas had no
+    place."""
+    if index == 0 or not levels[index - 1] or levels[index - 1] >= levels[index]:
+        return False
+    # Not the title written again one level down (`# Crusher ANC 2` over `## Crusher ANC 2`).
+    return first_at[keys[index - 1]] == index - 1 and keys[index - 1] != keys[index]
 
 
 def _answers_what_precedes(
