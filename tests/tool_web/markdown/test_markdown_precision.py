@@ -132,6 +132,7 @@ def test_card_fields_without_numbers_repeat_but_long_labelled_paragraphs_do_not(
         "129 kr",
         "$399.00 $199.00",  # the old price and the sale price, told apart by a class only
         "$159.95 Was $199.95",
+        "$6.99 USD",  # Shopify's "show currency code" setting
     ],
 )
 def test_each_card_keeps_its_price_even_when_it_repeats(price: str) -> None:

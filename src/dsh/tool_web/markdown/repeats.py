@@ -23,6 +23,7 @@ _ITEM_FIELD: Final = re.compile(r"[^:]{1,40}: \S.{0,119}")
 _ONE_PRICE: Final = r"""
     (?: (?:[$€£¥₹]|usd\ |eur\ |gbp\ ) \s?\d[\d.,]*
         (?:\s?[-–]\s?[$€£¥₹]?\s?\d[\d.,]*)?
+        (?:\ (?:usd|cad|aud|nzd|eur|gbp|chf|sgd|hkd|mxn))?
       | \d[\d.,]*\s?(?:€|£|kr|zł|usd|eur|gbp|chf) )"""
 # A card's old and new price side by side ("$399.00 $199.00", "$499.00 now $249.00") is one
 # price field too: the strike-through that told them apart is a class, not text.
