@@ -29,7 +29,7 @@ from dsh.tool_web.markdown.toc import (
     maybe_contents_title,
     orphan_title_block,
 )
-from dsh.tool_web.markdown.tree import find_elements
+from dsh.tool_web.markdown.tree import find_elements, hidden_by_style
 from dsh.tool_web.markdown.vocabulary import (
     CONTENT_WORDS,
     FURNITURE_PAIRS,
@@ -129,16 +129,13 @@ _SHOWN_DISPLAYS: Final = frozenset(
     {"block", "inline", "inline-block", "flex", "inline-flex", "grid", "table", "contents"}
 )
 
-_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
-
 
 def _is_hidden_microdata(element: etree._Element, length: int) -> bool:
     if length > _MAX_HIDDEN_VALUE_CHARS or element.get("itemprop") is None:
         return False
     if element.get("itemscope") is not None or len(element):
         return False  # an item, or a value with markup of its own: the page's text
-    style = element.get("style")
-    if style and _DISPLAY_NONE.search(style.lower()):
+    if hidden_by_style(element):
         return True
     classes = (element.get("class") or "").split()
     if _HIDING_CLASSES.isdisjoint(classes):

@@ -17,7 +17,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements, hidden_by_style
 from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
@@ -156,13 +156,7 @@ def _hidden_aside(child: etree._Element, parent: etree._Element, stats: TextStat
 def _is_hidden(section: etree._Element) -> bool:
     """Hidden by the page until a script shows it (inline `display: none`, `hidden`): B&H's
     "Please update your browser" section, shown to old browsers only, is no lede."""
-    if section.get("hidden") is not None:
-        return True
-    style = section.get("style")
-    return style is not None and _DISPLAY_NONE.search(style) is not None
-
-
-_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
+    return section.get("hidden") is not None or hidden_by_style(section)
 
 
 def _with_ledes(root: etree._Element, ledes: list[etree._Element]) -> etree._Element:

@@ -7,6 +7,7 @@ with the answer remembered for every element passed (so many questions walk each
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -46,3 +47,12 @@ def nearest_ancestor(
     for wrapper in passed:
         memo[wrapper] = found
     return found
+
+
+_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
+
+
+def hidden_by_style(element: etree._Element) -> bool:
+    """Hidden by its inline style (`display: none`, in any case)."""
+    style = element.get("style")
+    return style is not None and _DISPLAY_NONE.search(style.lower()) is not None
