@@ -21,6 +21,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import holds
 
 _OPTIONS_MAX: Final = 40  # more is a list of countries or years, not a product's choices
 _OPTION_MAX_CHARS: Final = 60
@@ -77,12 +78,12 @@ def variation_selects_as_lines(root: etree._Element) -> None:
         line.text = f"{text.rstrip(':* ').strip()}: {listed}"
         # The label goes with the select (or the label around it), or it would read twice:
         # the form goes as furniture, but one outside it (`form=`) would stay.
-        target = shown if shown is not None and _holds(shown, select) else select
+        target = shown if shown is not None and holds(shown, select) else select
         if shown is not None and shown is not target:
             drop_keep_tail(shown)
         elif shown is None and select.get("aria-label") is None:
             _drop_text_before(select)
-        if _holds(form, target):
+        if holds(form, target):
             form.addprevious(line)  # after the lines put there before it: in order
             line.tail = None
             drop_keep_tail(target)
@@ -150,10 +151,6 @@ def _drop_text_before(select: etree._Element) -> None:
         previous.tail = None
     elif (parent := select.getparent()) is not None:
         parent.text = None
-
-
-def _holds(ancestor: etree._Element, element: etree._Element) -> bool:
-    return any(a is ancestor for a in element.iterancestors())
 
 
 def _is_purchase_form(form: etree._Element) -> bool:

@@ -17,7 +17,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements, hidden_by_style
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements, hidden_by_style, holds
 from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 # Share of the page's non-link text a child must hold for us to narrow down to it.
@@ -59,7 +59,7 @@ def content_root(
     # root. Stack Exchange puts the question beside a column of answers that outweighs it, and
     # the root was the answers alone: the model read answers to a question it never saw.
     found = find_elements(_ITEM_TEXTS, body) if main_entity else []
-    entity_texts = [e for e in found if _is_main_entity_text(e) and _holds(body, e)]
+    entity_texts = [e for e in found if _is_main_entity_text(e) and holds(body, e)]
     # The descent stops before leaving any of them out, so it may only pass through the elements
     # holding them all: their nearest common ancestor and the elements above it.
     holding_all = _holding_all(entity_texts)
@@ -178,10 +178,6 @@ def _is_main_entity_text(element: etree._Element) -> bool:
     return item is not None and "mainEntity" in (item.get("itemprop") or "").split()
 
 
-def _holds(ancestor: etree._Element, element: etree._Element) -> bool:
-    return element is ancestor or any(a is ancestor for a in element.iterancestors())
-
-
 def _holding_all(elements: list[etree._Element]) -> set[etree._Element] | None:
     """The elements that are or hold every one of `elements` (None when there are none)."""
     if not elements:
@@ -231,7 +227,7 @@ def with_title(
     title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
     if title is None:
         return main
-    if _holds(main, title):
+    if holds(main, title):
         _drop_tag_link_before(title)
         return main
     text = string_value(title)
@@ -289,7 +285,7 @@ def _date_beside(title: etree._Element, main: etree._Element) -> etree._Element 
     beside its `h1`), as a copy; none when that header holds the selection itself. The title
     alone was put back on top, and the model could not tell how old the post was."""
     for ancestor in itertools.islice(title.iterancestors(), _TITLE_HEADER_LEVELS):
-        if _holds(ancestor, main):
+        if holds(ancestor, main):
             return None
         found = next((t for t in ancestor.iter("time") if t.get("datetime")), None)
         if found is not None and string_value(found).strip():
@@ -546,7 +542,7 @@ def bring_product_summary(main: etree._Element, body: etree._Element, stats: Tex
     if main is body:
         return
     title = next((h1 for h1 in body.iter("h1") if not _is_site_name(h1)), None)
-    if title is None or _holds(main, title):
+    if title is None or holds(main, title):
         return
     holding_title = {title, *title.iterancestors()}
     node = main

@@ -56,3 +56,8 @@ def hidden_by_style(element: etree._Element) -> bool:
     """Hidden by its inline style (`display: none`, in any case)."""
     style = element.get("style")
     return style is not None and _DISPLAY_NONE.search(style.lower()) is not None
+
+
+def holds(ancestor: etree._Element, element: etree._Element) -> bool:
+    """`element` is `ancestor` or inside it."""
+    return element is ancestor or any(a is ancestor for a in element.iterancestors())
