@@ -194,3 +194,20 @@ def test_a_microdata_value_shown_on_wider_screens_stays() -> None:
     comments = _stack_exchange_comment("Joe", "A fire extinguisher.", "d-none d-md-block")
     out = render(f"<div><p>{PROSE}</p><ul class='comments-list'>{comments}</ul></div>")
     assert "A fire extinguisher. Joe – Joe" in " ".join(out.split())
+
+
+def test_posts_inside_a_moderation_form_are_the_thread() -> None:
+    # Invision Community wraps a thread's posts in its moderation form (multi-select buttons,
+    # a hidden key). Removed as a form, the posts went and the page's app-install help stayed.
+    posts = _post("ron1cne", "What is the roadmap?") + _post("paul2009", "Join the Circle.")
+    out = render(
+        "<main><h1>Roadmap discussion</h1>"
+        "<form action='/topic/1/?do=multimodComment' method='post' data-role='moderationTools'>"
+        "<input type='hidden' name='csrf' value='x'>"
+        f"{posts}<button type='button'>Select all</button></form>"
+        "<section class='pwa-help'><h4>To install this app</h4>"
+        + "".join(f"<p>Step {n}: {PROSE}</p>" for n in range(8))
+        + "</section></main>"
+    )
+    assert "What is the roadmap?" in out
+    assert "**paul2009**\n\nJoin the Circle." in out

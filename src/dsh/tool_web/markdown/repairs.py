@@ -526,7 +526,10 @@ def _buttons_in_site_furniture(root: etree._Element) -> set[etree._Element]:
 
 
 # A <form> with nothing to fill in or press is a wrapper, not a form: old Reddit wraps every
-# comment and self-post body in `<form class="usertext">` with only hidden inputs.
+# comment and self-post body in `<form class="usertext">` with only hidden inputs. So is one
+# around articles: Invision Community wraps a thread's posts in its moderation form
+# (`do=multimodComment`), and with the form went every post, leaving the page's app-install
+# and notification help.
 _FORM_CONTROLS: Final = ("textarea", "select", "button", "input")
 
 
@@ -534,6 +537,8 @@ def _forms_without_controls_as_wrappers(root: etree._Element) -> None:
     for form in list(root.iter("form")):
         controls = form.iter(*_FORM_CONTROLS)
         if all(c.tag == "input" and (c.get("type") or "").lower() == "hidden" for c in controls):
+            form.tag = "div"
+        elif next(form.iter("article"), None) is not None:
             form.tag = "div"
 
 
