@@ -535,11 +535,13 @@ _FORM_CONTROLS: Final = ("textarea", "select", "button", "input")
 
 def _forms_without_controls_as_wrappers(root: etree._Element) -> None:
     for form in list(root.iter("form")):
-        controls = form.iter(*_FORM_CONTROLS)
-        if all(c.tag == "input" and (c.get("type") or "").lower() == "hidden" for c in controls):
+        if _nothing_to_fill_in(form) or next(form.iter("article"), None) is not None:
             form.tag = "div"
-        elif next(form.iter("article"), None) is not None:
-            form.tag = "div"
+
+
+def _nothing_to_fill_in(form: etree._Element) -> bool:
+    controls = form.iter(*_FORM_CONTROLS)
+    return all(c.tag == "input" and (c.get("type") or "").lower() == "hidden" for c in controls)
 
 
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
