@@ -56,7 +56,12 @@ _OVERLAY_WORDS: Final = frozenset(
      "cookieconsent", "cookiebanner"}
 )  # fmt: skip
 
-_DIALOGS: Final = etree.XPath(".//*[@aria-modal='true' or @role='dialog' or @role='alertdialog']")
+# Popovers (the HTML `popover` attribute) are not shown until a script or button opens them,
+# in the top layer like a dialog: Invision Community's app-install and push-notification help,
+# tooltips, menus.
+_DIALOGS: Final = etree.XPath(
+    ".//*[@aria-modal='true' or @role='dialog' or @role='alertdialog' or @popover]"
+)
 
 # An overlay carrying more than this share of the page's text is the page itself.
 _OVERLAY_MAX_SHARE: Final = 0.9

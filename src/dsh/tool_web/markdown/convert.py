@@ -161,6 +161,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         _DIALOG_ROLE.search(cleaned) is not None
         or b"aria-modal" in cleaned
         or b"ARIA-MODAL" in cleaned
+        or b"popover" in cleaned
     )
     remove_furniture(
         body,
