@@ -448,13 +448,12 @@ _LABEL_REACH: Final = 3
 
 def _disclosure_buttons_as_labels(root: etree._Element) -> None:
     heading_texts: dict[etree._Element, str] = {}  # measured once however many buttons it holds
-    line_texts: dict[etree._Element, str] = {}
     labels = [
         button
         for button in root.iter("button")
         if _is_heading_text(button, heading_texts)
         or _opens_the_panel_after_it(button)
-        or _is_link_in_a_line(button, line_texts)
+        or _is_link_in_a_line(button)
     ]
     if not labels:
         return
@@ -475,7 +474,7 @@ def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element,
     return bool(text) and text == heading_texts[heading]
 
 
-def _is_link_in_a_line(button: etree._Element, line_texts: dict[etree._Element, str]) -> bool:
+def _is_link_in_a_line(button: etree._Element) -> bool:
     """A button the page marks as a link (`role="link"`) that is part of a line of text: a
     review summary's "**Handles frozen ingredients**: Effectively blends frozen fruit", the
     label a script turns into a link to the reviews saying it. Dropped as a control, the line
@@ -483,12 +482,33 @@ def _is_link_in_a_line(button: etree._Element, line_texts: dict[etree._Element, 
     if (button.get("role") or "").lower() != "link":
         return False
     parent = button.getparent()
-    if parent is None:
+    if parent is None or not _has_text(button):
         return False
-    if parent not in line_texts:
-        line_texts[parent] = _own_text(parent)
-    text = _own_text(button)
-    return bool(text) and len(line_texts[parent]) > len(text)
+    if _has_word(parent.text):
+        return True
+    return any(
+        _has_word(child.tail) or (child is not button and _has_text(child)) for child in parent
+    )
+
+
+# How many elements of a line's part are looked into for a word: the text beside a button
+# opens its part. Not their whole text: nested parents each holding such a button would
+# measure the same megabytes once per level.
+_LINE_LOOKAHEAD: Final = 16
+
+
+def _has_text(element: etree._Element) -> bool:
+    """Whether a word stands among the first elements of `element` (its tail aside)."""
+    for index, node in enumerate(itertools.islice(element.iter(), _LINE_LOOKAHEAD)):
+        if _has_word(node.text if isinstance(node.tag, str) else None):
+            return True
+        if index and _has_word(node.tail):
+            return True
+    return False
+
+
+def _has_word(text: str | None) -> bool:
+    return text is not None and text != "" and not text.isspace()
 
 
 def _own_text(element: etree._Element) -> str:
