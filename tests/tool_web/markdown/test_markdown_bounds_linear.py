@@ -727,3 +727,22 @@ def test_link_buttons_nested_deep_stay_linear() -> None:
     assert "see 199 label 199" in out
     assert elapsed < 3, elapsed
 
+
+def test_many_fact_blocks_beside_a_long_selection_stay_linear() -> None:
+    # Each block of labelled facts before the selection is compared with the selection's words
+    # (`select._is_copy`): copying the selection's word counts for each of 4,000 blocks cost
+    # 4,000 × 240,000 words (7 s).
+    blocks = "".join(
+        f"<div><p>Colour: red {n}</p><p>Weight: {n} kg</p><p>Height: {n} cm</p></div>"
+        for n in range(4_000)
+    )
+    prose = "".join(
+        f"<p>{' '.join(f'w{n}x{m}' for m in range(60))} and more.</p>" for n in range(4_000)
+    )
+    html = f"<div>{blocks}<article>{prose}</article></div>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "Weight: 3999 kg" in out
+    assert "w3999x59" in out
+    assert elapsed < 3, elapsed

@@ -517,14 +517,12 @@ def _word_counts(text: str) -> dict[str, int]:
 
 
 def _is_copy(block: list[etree._Element], held: dict[str, int]) -> bool:
-    words = _words(" ".join(string_value(element) for element in block))
-    left = dict(held)
-    found = 0
-    for word in words:
-        if left.get(word, 0) > 0:
-            left[word] -= 1
-            found += 1
-    return found >= _FACT_COPY_SHARE * len(words)
+    """Whether the selection (`held`, its word counts) holds most of `block`'s words, each as
+    often as the block says it. Counted over the block's own words: copying `held` for each
+    block cost the selection's size times the number of blocks."""
+    words = _word_counts(" ".join(string_value(element) for element in block))
+    found = sum(min(count, held.get(word, 0)) for word, count in words.items())
+    return found >= _FACT_COPY_SHARE * sum(words.values())
 
 
 # On a page that declares itself a product, the product's summary (its title, price, rating,
