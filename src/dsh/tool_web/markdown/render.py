@@ -663,9 +663,12 @@ class MarkdownRenderer:
         contact = contact_url(element.get("href") or "")
         if contact is not None:
             return self._linked(text, contact)
+        # Collapsed once: a link around a card measures all the card's text, at each level of
+        # links nested in links.
+        collapsed = None if self._in_prose(element) else collapse(text)
         if (
-            not self._in_prose(element)
-            and not self._is_item_title(element, collapse(text))
+            collapsed is not None
+            and not self._is_item_title(element, collapsed)
             and not _DOCUMENT.search(element.get("href") or "")
             and element.get(CARD_LINK) is None
             and not self._is_card_title(text)
@@ -675,12 +678,13 @@ class MarkdownRenderer:
         url = clean_url(element.get("href") or "", self._base_url, self._page_url)
         if url is None:
             return text
-        return self._linked(text, url)
+        return self._linked(text, url, collapsed)
 
-    def _linked(self, text: str, url: str) -> str:
+    def _linked(self, text: str, url: str, collapsed: str | None = None) -> str:
         """`[label](url)`; the label alone if it is empty, too long, or the target was already
-        shown; the URL alone when the label is the URL."""
-        label = collapse(text).strip()
+        shown; the URL alone when the label is the URL (`collapsed`: `text` collapsed, when
+        measured already)."""
+        label = (collapse(text) if collapsed is None else collapsed).strip()
         if not label or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
             return text
         if "\n\n" in text.strip():
