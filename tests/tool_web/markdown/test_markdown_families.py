@@ -577,3 +577,18 @@ def test_a_listings_cards_and_other_forms_keep_their_selects_out() -> None:
     out = render(f"<main><h1>Seeds</h1><p>{PROSE}</p>{cards}{filters}</main>")
     assert "bag" not in out
     assert "8 hours" not in out
+
+
+def test_a_select_naming_another_form_is_not_the_products_choice() -> None:
+    # A select inside the purchase form may belong to another one (`form="search"`: HTML's
+    # form owner is the one it names); its options were read as the product's.
+    out = render(
+        f"<main><h1>Atmos AG 65</h1><p>{PROSE}</p><form class='cart' action='/cart/add'>"
+        "<label for='in'>Search in</label><select id='in' form='search'><option>Tents</option>"
+        "<option>Stoves</option></select><label for='size'>Size</label><select id='size'>"
+        "<option>Small</option><option>Large</option></select><button>Add</button></form>"
+        "<form id='search' action='/search'></form></main>"
+    )
+    assert "Size: Small, Large" in out
+    assert "Tents" not in out
+

@@ -53,10 +53,10 @@ def variation_selects_as_lines(root: etree._Element) -> None:
     chosen: list[tuple[etree._Element, etree._Element, str, etree._Element | None, str]] = []
     for select in root.iter("select"):
         # The form it names (`form="buy"`, often an empty one: the select stands outside
-        # it), else the form around it. Not `or`: an element without children is falsy.
-        form = by_id.get(select.get("form"))
-        if form is None:
-            form = next(select.iterancestors("form"), None)
+        # it; HTML's owner even inside another form), else the form around it. Not `or`: an
+        # element without children is falsy.
+        named = select.get("form")
+        form = by_id.get(named) if named is not None else next(select.iterancestors("form"), None)
         if form is None or id(form) not in forms:
             continue  # a search filter, a contact form, a menu: not the product's choices
         options = _options(select)
