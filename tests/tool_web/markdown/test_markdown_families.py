@@ -592,3 +592,16 @@ def test_a_select_naming_another_form_is_not_the_products_choice() -> None:
     assert "Size: Small, Large" in out
     assert "Tents" not in out
 
+
+def test_a_price_before_a_select_is_not_its_label() -> None:
+    # Without a label, the short element right before a select names it ("<span>Size</span>");
+    # a price there read as the label of the sizes ("$10.00: Small, Medium").
+    out = render(
+        f"<main><h1>Atmos AG 65</h1><p>{PROSE}</p><form class='cart' action='/cart/add'>"
+        "<span class='price'>$10.00</span><select name='x'><option value='s'>Small</option>"
+        "<option value='m'>Medium</option></select><span>Colour</span><select name='y'>"
+        "<option value='b'>Black</option><option value='w'>White</option></select>"
+        "<button>Add</button></form></main>"
+    )
+    assert "$10.00: Small" not in out
+    assert "Colour: Black, White" in out

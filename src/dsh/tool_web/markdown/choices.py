@@ -20,6 +20,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import holds
 
@@ -137,6 +138,8 @@ def _label(
     text = " ".join(text.split())
     if not text or len(text) > _LABEL_MAX_CHARS:
         return None
+    if not any(char.isalpha() for char in text) or starts_with_price(text):
+        return None  # a price or a figure beside the select ("$10.00"), not its name
     return text, shown
 
 
