@@ -164,6 +164,21 @@ def test_an_articles_single_author_box_still_goes() -> None:
     assert "Sam Lee" not in out
 
 
+def test_author_named_asides_holding_most_of_the_page_keep_their_prose() -> None:
+    # The user-card rule keeps a card's heading alone; an `<aside>` named for its author that
+    # holds much of the page is no user card (an author's commentary, each note under a linked
+    # heading): its prose stayed, as any large block does, and went with the card rule.
+    note = "The author explains at length why the river rose so fast that spring. " * 30
+    asides = "".join(
+        f'<aside class="author-commentary"><h3><a href="/notes/{n}">Note {n} from the field'
+        f"</a></h3><p>{note}</p><p>Seen on day {n}.</p></aside>"
+        for n in range(2)
+    )
+    out = render(f"<main><h1>Flood notes</h1><p>Short intro.</p>{asides}</main>")
+    assert "why the river rose" in out
+    assert "Seen on day 1." in out
+
+
 def _stack_exchange_comment(author: str, text: str, classes: str = "d-none") -> str:
     """A comment as Stack Exchange writes it: its author's name and date twice, once hidden
     for its microdata (`itemprop`) and once shown."""

@@ -280,7 +280,11 @@ def remove_furniture(
         small = length <= protected
         if element.tag == "aside" and is_content_aside(element, tokens, stats):
             stack.extend((child, blocks) for child in element)
-        elif element.tag == "aside" and (name := posters.name_in(element, tokens)) is not None:
+        elif (
+            element.tag == "aside"
+            and small  # a card beside a post; a large aside is kept as any large block is
+            and (name := posters.name_in(element, tokens)) is not None
+        ):
             doomed.extend(all_but(element, name))
         elif small and is_link_list(element, stats):
             doomed.append(element)
