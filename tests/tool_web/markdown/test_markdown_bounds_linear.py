@@ -651,7 +651,7 @@ def test_many_user_cards_are_counted_once() -> None:
 
 def test_facts_beside_the_selection_stay_linear() -> None:
     # The labelled lines before the selection are looked for in its siblings and its wrappers'
-    # (`select.bring_facts_beside`): 30,000 of them beside it, a header nested 250 deep with a
+    # (`beside.bring_facts_beside`): 30,000 of them beside it, a header nested 250 deep with a
     # definition list at each level, and one list of 100,000 empty terms must each be read once.
     lines = "".join(f"<p>{label}: v{n}</p>" for n in range(10_000) for label in ("A", "B", "C"))
     nested = (
@@ -691,7 +691,7 @@ def test_many_variation_selects_stay_linear() -> None:
 
 def test_a_product_summary_after_many_siblings_stays_linear() -> None:
     # On a product page the summary holding the title is looked for among the selection's
-    # siblings and its wrappers' before it (`select.bring_product_summary`): 120,000 of them.
+    # siblings and its wrappers' before it (`beside.bring_product_summary`): 120,000 of them.
     head = '<script type="application/ld+json">{"@type": "Product"}</script>'
     siblings = "<br>" * 120_000
     body = f"<div class='doc'>{(WORDS * 20 + '<p>') * 3_000}</div>"

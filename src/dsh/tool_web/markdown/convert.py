@@ -9,6 +9,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.appdata import embedded_text
+from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
 from dsh.tool_web.markdown.boilerplate import remove_furniture
 from dsh.tool_web.markdown.choices import variation_selects_as_lines
 from dsh.tool_web.markdown.formulas import formulas_as_tex
@@ -32,13 +33,7 @@ from dsh.tool_web.markdown.repairs import (
     repair_tree,
 )
 from dsh.tool_web.markdown.repeats import join_fact_pairs
-from dsh.tool_web.markdown.select import (
-    article_body,
-    bring_facts_beside,
-    bring_product_summary,
-    content_root,
-    with_title,
-)
+from dsh.tool_web.markdown.select import article_body, content_root
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
     is_empty_shell,
@@ -51,6 +46,7 @@ from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
 from dsh.tool_web.markdown.threads import custom_tags, has_comment_role, nest_comment_elements
+from dsh.tool_web.markdown.title import with_title
 
 _log = logging.getLogger(__name__)
 
