@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from support.loopback_server import LoopbackServer
+
 Handler = Callable[["Request", asyncio.StreamWriter], Awaitable[None]]
 
 
@@ -33,14 +35,10 @@ class Request:
 
 
 @dataclass
-class LocalServer:
-    host: str = "127.0.0.1"
+class LocalServer(LoopbackServer):
     routes: dict[str, Handler] = field(default_factory=dict)
     requests: list[Request] = field(default_factory=list)
-    port: int = 0
-    _server: asyncio.Server | None = None
     _writers: set[asyncio.StreamWriter] = field(default_factory=set)
-    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     closed_connections: int = 0
 
     @property
@@ -92,22 +90,9 @@ class LocalServer:
         if self._tasks:
             raise AssertionError(f"{len(self._tasks)} connection(s) still open on {self.origin}")
 
-    async def start(self) -> LocalServer:
-        self._server = await asyncio.start_server(self._serve, self.host, 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def close(self) -> None:
-        if self._server is not None:
-            self._server.close()
+    def _closing(self) -> None:
         for writer in list(self._writers):
             writer.close()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._server is not None:
-            await self._server.wait_closed()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()

@@ -16,6 +16,8 @@ import ipaddress
 import socket
 from dataclasses import dataclass, field
 
+from support.loopback_server import LoopbackServer
+
 _VERSION = 5
 _NO_AUTH = 0
 _NO_ACCEPTABLE_METHOD = 0xFF
@@ -34,35 +36,16 @@ class Connect:
 
 
 @dataclass
-class Socks5Proxy:
-    host: str = "127.0.0.1"
+class Socks5Proxy(LoopbackServer):
     #: Names this proxy resolves, each to a loopback address (``localhost`` always works).
     names: dict[str, str] = field(default_factory=dict)
     connects: list[Connect] = field(default_factory=list)
     refused: list[Connect] = field(default_factory=list)
     accepted: int = 0  # TCP connections to the proxy itself
-    port: int = 0
-    _server: asyncio.Server | None = None
-    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     @property
     def url(self) -> str:
         return f"socks5://{self.host}:{self.port}"
-
-    async def start(self) -> Socks5Proxy:
-        self._server = await asyncio.start_server(self._serve, self.host, 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def close(self) -> None:
-        if self._server is not None:
-            self._server.close()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._server is not None:
-            await self._server.wait_closed()
 
     def _target(self, connect: Connect) -> str | None:
         """The loopback address to connect to for ``connect``, or ``None`` to refuse it."""
