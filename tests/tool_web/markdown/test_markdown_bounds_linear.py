@@ -772,3 +772,16 @@ def test_links_nested_around_cards_collapse_their_text_once(
     out = html_to_markdown(html)
     assert "### Card title number 49" in out
     assert len(collapsed) <= levels + 1, len(collapsed)
+
+
+@pytest.mark.parametrize(
+    "classes",
+    ["[" * 500_000, "[a" * 300_000, " ".join(f"top-[var(--nav-{n})]" for n in range(100_000))],
+    ids=["open-brackets", "unclosed-values", "many-arbitrary-values"],
+)
+def test_tailwind_arbitrary_values_are_set_aside_in_linear_time(classes: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><div class='{classes}'><p>kept</p></div>")
+    elapsed = time.perf_counter() - start
+    assert "alpha" in out
+    assert elapsed < 10, elapsed

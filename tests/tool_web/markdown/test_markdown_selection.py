@@ -668,3 +668,20 @@ def test_a_products_summary_beside_its_description_comes_with_it() -> None:
     # beside its post is no summary of a product.
     plain = render(body)
     assert "Only 3 left in stock" not in plain
+
+
+def test_tailwind_arbitrary_values_are_not_names() -> None:
+    # `top-[var(--nav-height)]` positions a sticky panel below the site's bar: the words in
+    # the brackets are CSS, and "nav" in them made a phone's camera section navigation.
+    panel = (
+        "<div class='w-full sticky top-[var(--nav-height)] h-[var(--content-height)]'>"
+        "<h2>Hasselblad perfection in your pocket</h2><p>A 50MP triple camera system with "
+        "portrait and macro modes, tuned with Hasselblad colour science.</p></div>"
+    )
+    out = render(
+        f"<main><h1>Find X8 Pro</h1><p>{PROSE}</p>{panel}<p>{PROSE} More.</p></main>"
+        "<nav class='nav'><a href='/'>Home</a> <a href='/phones'>Phones</a></nav>"
+        "<footer><p>Footer text that is long enough to outweigh the panel easily.</p></footer>"
+    )
+    assert "## Hasselblad perfection in your pocket" in out
+    assert "Phones" not in out

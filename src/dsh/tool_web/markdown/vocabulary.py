@@ -76,4 +76,11 @@ def attribute_tokens(element: etree._Element) -> list[str]:
     ident = "" if element.tag in HEADING_TAGS else element.get("id") or ""
     if not classes and not ident:
         return []  # most elements: spare the split
+    if "[" in classes:
+        # Tailwind's arbitrary values (`top-[var(--nav-height)]`, `h-[var(--content-height)]`)
+        # are CSS, not names: a sticky product panel was taken for navigation.
+        classes = _ARBITRARY_VALUE.sub(" ", classes)
     return _TOKEN.findall(f"{classes} {ident}".lower())
+
+
+_ARBITRARY_VALUE: Final = re.compile(r"\[[^[\]\s]*\]")  # no `[` inside: linear on `[[[…`
