@@ -80,6 +80,17 @@ def test_a_relative_time_keeps_the_date_it_stands_for() -> None:
     assert "Posted 5 years ago (2019-03-01), updated Jan 2, 2020." in out
 
 
+def test_a_time_written_for_two_widths_does_not_run_into_one_number() -> None:
+    # Invision Community writes each post's date twice, for wide and narrow screens; joined,
+    # the year read "20241".
+    out = render(
+        f"<p>{PROSE}</p><p>Posted <time datetime='2024-06-14T13:22:54Z'>"
+        "<span class='ipsTime__long'>June 14, 2024</span><span class='ipsTime__short'>1 yr</span>"
+        "</time> in News</p>"
+    )
+    assert "Posted June 14, 2024 1 yr in News" in out
+
+
 def test_only_relative_times_get_their_date() -> None:
     out = render(
         f"<p>{PROSE}</p><p><time datetime='2024-11-06T03:42:00Z'>10:42 p.m. ET</time>, "

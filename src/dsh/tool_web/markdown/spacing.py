@@ -35,6 +35,12 @@ def run_together(previous: etree._Element, current: etree._Element) -> bool:
         return _struck_price_meets(string_value(previous), string_value(current))
     if previous.tag not in _STACKED_INLINE:
         return False
+    parent = current.getparent()
+    if parent is not None and parent.tag == "time":
+        # One time written for two widths, Invision's "June 14, 2024" and "1 yr": two
+        # readings of it, never one number ("20241 yr").
+        end, start = string_value(previous)[-1:], string_value(current)[:1]
+        return end.isalnum() and start.isalnum() and not (is_cjk(end) or is_cjk(start))
     if _set_apart(previous) and _touch(string_value(previous), string_value(current)):
         return True  # a recipe's amount and unit parts: "2" beside "cups"
     # A linked number after a word or bracket is a note's reference (Substack's footnote
