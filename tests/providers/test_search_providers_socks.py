@@ -10,6 +10,7 @@ import pytest
 from search_provider_support import CASES, Case, Harness, fixture, load
 
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest
+from support.environment import scrub_environment
 from support.local_http import LocalServer
 from support.socks5 import Connect, Socks5Proxy
 
@@ -66,4 +67,29 @@ async def test_an_environment_proxy_httpx_cannot_use_fails_the_search_not_the_lo
         "http://, https://, socks5:// or socks5h:// proxy URL, or unset it."
     )
     assert server.requests == []
+    assert socks_proxy.accepted == 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
+async def test_a_no_proxy_host_is_reached_directly_despite_an_unusable_proxy(
+    harness: Harness,
+    server: LocalServer,
+    socks_proxy: Socks5Proxy,
+    monkeypatch: pytest.MonkeyPatch,
+    case: Case,
+    host: str,
+) -> None:
+    # GNOME's all_proxy=socks://… made building the client fail, and the fallback client failed
+    # every call, NO_PROXY hosts included: httpx reads NO_PROXY only while building a client.
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("all_proxy", f"socks://127.0.0.1:{socks_proxy.port}/")
+    monkeypatch.setenv("NO_PROXY", f"api.other.example,{host}")
+    server.respond_json(case.path, fixture(case.ok_fixture))
+    load(harness, case, f"http://{host}:{server.port}")
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources
+    (request,) = server.requests
+    assert case.auth_ok(request.headers)
     assert socks_proxy.accepted == 0

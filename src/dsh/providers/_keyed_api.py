@@ -44,9 +44,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
-from urllib.request import getproxies_environment
 
 import httpx
+from httpx._utils import get_environment_proxies  # the table httpx builds its proxies from
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from dsh._text import quoted_message, quoted_value
@@ -101,8 +101,9 @@ def new_client(timeout: float) -> httpx.AsyncClient:
     separately by :func:`post_json`. ``trust_env`` stays on so the standard proxy variables apply,
     SOCKS5 ones (``ALL_PROXY=socks5://…``, ``socks5h://``) included: ``httpx[socks]`` is a
     dependency, since building the client fails on such a variable without it. A variable naming
-    a proxy httpx cannot use (``socks4://``) fails the calls, not the load, with an error that
-    names it (:mod:`dsh.providers._env_proxy`).
+    a proxy httpx cannot use (``socks4://``) fails the calls routed through it, not the load, with
+    an error that names it (:mod:`dsh.providers._env_proxy`); ``NO_PROXY`` hosts are still
+    reached directly.
     """
     options: dict[str, Any] = {
         "follow_redirects": False,
@@ -116,24 +117,34 @@ def new_client(timeout: float) -> httpx.AsyncClient:
     try:
         return httpx.AsyncClient(**options)
     except (ValueError, httpx.InvalidURL):
-        problem = _unusable_environment_proxy()
-        if problem is None:
+        mounts = _environment_mounts()
+        if not any(isinstance(route, _UnusableProxy) for route in mounts.values()):
             raise
-    # No proxy is skipped silently: every call fails, naming the variable (NO_PROXY not applied).
-    return httpx.AsyncClient(**options, trust_env=False, transport=_UnusableProxy(problem))
+    # The routes httpx would have built, each unusable proxy replaced by a route that fails its
+    # calls: no proxy is skipped silently, and NO_PROXY still applies. An explicit `transport`
+    # keeps httpx from reading the proxy variables again; trust_env stays on for the rest
+    # (SSL_CERT_FILE, .netrc), as in the client above.
+    return httpx.AsyncClient(**options, transport=httpx.AsyncHTTPTransport(), mounts=mounts)
 
 
-def _unusable_environment_proxy() -> str | None:
-    """What is wrong with the first proxy variable httpx refuses, as httpx reads them."""
-    for scheme, value in getproxies_environment().items():
-        if scheme not in ("http", "https", "all") or not value:
+def _environment_mounts() -> dict[str, httpx.AsyncBaseTransport | None]:
+    """httpx's own proxy mounts for the environment (``None``: direct, for ``NO_PROXY``).
+
+    From the table httpx itself builds them from (``get_environment_proxies``), so a host is
+    proxied or not exactly as when every proxy variable is usable.
+    """
+    mounts: dict[str, httpx.AsyncBaseTransport | None] = {}
+    for pattern, url in get_environment_proxies().items():
+        if url is None:
+            mounts[pattern] = None
             continue
-        url = value if "://" in value else f"http://{value}"
         try:
-            httpx.Proxy(url)
+            mounts[pattern] = httpx.AsyncHTTPTransport(proxy=httpx.Proxy(url))
         except (ValueError, httpx.InvalidURL) as error:
-            return unusable_proxy_message(proxy_variable(scheme, url), url, error)
-    return None
+            scheme = pattern.removesuffix("://")
+            variable = proxy_variable(scheme, url)
+            mounts[pattern] = _UnusableProxy(unusable_proxy_message(variable, url, error))
+    return mounts
 
 
 class _UnusableProxy(httpx.AsyncBaseTransport):
