@@ -60,11 +60,13 @@ async def test_an_environment_proxy_httpx_cannot_use_fails_the_search_not_the_lo
     with pytest.raises(WebError) as caught:
         await harness.web.search(WebSearchRequest("q"))
     assert caught.value.code == WEB_PROVIDER_ERROR
-    assert caught.value.message.startswith(f"Could not reach the {case.display} API at ")
-    assert caught.value.message.endswith(
-        f'The all_proxy environment variable names the proxy "socks4://127.0.0.1:'
-        f'{socks_proxy.port}", a SOCKS4 proxy, which is not supported. Set all_proxy to an '
-        "http://, https://, socks5:// or socks5h:// proxy URL, or unset it."
+    # Worded like every "Could not reach …" (it read "…: ProxyError: The all_proxy …", httpx's
+    # exception name in front of our own sentence).
+    assert caught.value.message == (
+        f"Could not reach the {case.display} API at {server.origin}: the all_proxy environment "
+        f'variable names the proxy "socks4://127.0.0.1:{socks_proxy.port}", a SOCKS4 proxy, '
+        "which is not supported. Set all_proxy to an http://, https://, socks5:// or socks5h:// "
+        "proxy URL, or unset it."
     )
     assert server.requests == []
     assert socks_proxy.accepted == 0
@@ -93,3 +95,47 @@ async def test_a_no_proxy_host_is_reached_directly_despite_an_unusable_proxy(
     (request,) = server.requests
     assert case.auth_ok(request.headers)
     assert socks_proxy.accepted == 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+async def test_a_proxy_that_refuses_the_connection_is_named_as_the_cause(
+    harness: Harness,
+    socks_proxy: Socks5Proxy,
+    monkeypatch: pytest.MonkeyPatch,
+    case: Case,
+) -> None:
+    # The loopback SOCKS5 proxy refuses every name but localhost (reply 0x02), resolving none.
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.setenv("ALL_PROXY", socks_proxy.url)
+    load(harness, case, "https://api.search.example")
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == (
+        f"Could not reach the {case.display} API at https://api.search.example: the proxy did "
+        "not connect to it (Proxy Server could not connect: Connection not allowed by ruleset)."
+    )
+    assert socks_proxy.refused == [Connect("domain", "api.search.example", 443)]
+
+
+async def test_an_http_proxy_that_refuses_the_tunnel_is_named_as_the_cause(
+    harness: Harness, server: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The loopback server plays an HTTP proxy that answers the CONNECT with 403.
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", server.origin)
+    server.respond("api.search.example:443", "no", status=403)
+    case = CASES[0]
+    load(harness, case, "https://api.search.example")
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.message == (
+        "Could not reach the Exa API at https://api.search.example: the proxy did not connect "
+        "to it (403 Forbidden)."
+    )
+    (request,) = server.requests
+    assert request.method == "CONNECT"

@@ -147,6 +147,14 @@ def _environment_mounts() -> dict[str, httpx.AsyncBaseTransport | None]:
     return mounts
 
 
+class _UnusableProxyError(httpx.ProxyError):
+    """A call routed through a proxy httpx cannot use; ``problem`` says which and how to fix it."""
+
+    def __init__(self, problem: str, request: httpx.Request) -> None:
+        super().__init__(problem, request=request)
+        self.problem = problem
+
+
 class _UnusableProxy(httpx.AsyncBaseTransport):
     """Every request fails as the proxy's: :func:`post_json` reports "Could not reach …"."""
 
@@ -154,7 +162,7 @@ class _UnusableProxy(httpx.AsyncBaseTransport):
         self._problem = problem
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        raise httpx.ProxyError(self._problem[0].upper() + self._problem[1:], request=request)
+        raise _UnusableProxyError(self._problem, request)
 
 
 # -- configuration helpers ------------------------------------------------------------------------
@@ -571,7 +579,17 @@ async def _send(
         # Before any response: "could not reach" only when no connection was made at all.
         origin = _origin(url)
         cause = _cause_sentence(error, secret)
-        if isinstance(error, _UNREACHED):
+        if isinstance(error, _UnusableProxyError):
+            text = f"Could not reach the {provider} API at {origin}: {error.problem}."
+        elif isinstance(error, httpx.ProxyError):
+            # httpcore's words are the proxy's answer ("403 Forbidden", "Proxy Server could not
+            # connect: …"); without saying so, "ProxyError: 403 Forbidden" read as the API's.
+            said = _clean(str(error), secret).rstrip(".")
+            text = (
+                f"Could not reach the {provider} API at {origin}: the proxy did not connect to it"
+            )
+            text += f" ({said})." if said else "."
+        elif isinstance(error, _UNREACHED):
             text = f"Could not reach the {provider} API at {origin}: {cause}"
         else:
             text = f"The {provider} API at {origin} did not answer: {cause}"
