@@ -238,3 +238,36 @@ async def test_system_resolver_failure_is_a_provider_error(
     assert caught.value.message.startswith(
         "Could not resolve host nowhere.test: Name or service not known"
     )
+
+
+@pytest.mark.parametrize(
+    ("code", "strerror", "advice"),
+    [
+        # The name does not exist: the URL is the thing to check.
+        (socket.EAI_NONAME, "Name or service not known", "Check the host name in the URL."),
+        # No answer at all, what an offline machine gets: the name may be right.
+        (
+            socket.EAI_AGAIN,
+            "Temporary failure in name resolution",
+            "The lookup got no answer (no network connection, or the name servers did not "
+            "respond), which does not mean the host name is wrong; try again later.",
+        ),
+        # A server's refusal says nothing about either: the resolver's words alone.
+        (socket.EAI_FAIL, "Non-recoverable failure in name resolution", ""),
+    ],
+)
+async def test_system_resolver_advice_follows_the_kind_of_failure(
+    monkeypatch: pytest.MonkeyPatch, code: int, strerror: str, advice: str
+) -> None:
+    # Offline, every fetch said "Check the host name in the URL", sending the model after a typo.
+    loop = asyncio.get_running_loop()
+
+    async def failing(*args: object, **kwargs: object) -> list[Any]:
+        raise socket.gaierror(code, strerror)
+
+    monkeypatch.setattr(loop, "getaddrinfo", failing)
+    with pytest.raises(WebError) as caught:
+        await SystemResolver().resolve("example.com", 443)
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    expected = f"Could not resolve host example.com: {strerror}."
+    assert caught.value.message == (f"{expected} {advice}" if advice else expected)

@@ -675,9 +675,10 @@ class SystemResolver:
             )
         except (OSError, UnicodeError) as exc:
             detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            advice = _resolution_advice(exc)
             raise WebError(
                 WEB_PROVIDER_ERROR,
-                f"Could not resolve host {host}: {detail}. Check the host name in the URL.",
+                f"Could not resolve host {host}: {detail}." + (f" {advice}" if advice else ""),
                 details={"host": host},
             ) from exc
         addresses: list[IPAddress] = []
@@ -686,6 +687,31 @@ class SystemResolver:
                 continue
             addresses.append(ipaddress.ip_address(str(sockaddr[0])))
         return _dedupe(addresses)
+
+
+# What getaddrinfo's error says about the name. Only "no such name" (EAI_NONAME; glibc's
+# EAI_NODATA, a name without addresses) points at the URL; EAI_AGAIN is a lookup that got no
+# answer — what an offline machine gets for every name — so blaming the name would send the
+# model after a typo that is not there. Other codes (EAI_FAIL: the server refused) get no advice.
+_NO_SUCH_NAME = frozenset(
+    code for code in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)) if code is not None
+)
+_NAME_ADVICE = "Check the host name in the URL."
+_NO_ANSWER_ADVICE = (
+    "The lookup got no answer (no network connection, or the name servers did not respond), "
+    "which does not mean the host name is wrong; try again later."
+)
+
+
+def _resolution_advice(error: OSError | UnicodeError) -> str | None:
+    if isinstance(error, UnicodeError):  # the name cannot be encoded: it is the name's fault
+        return _NAME_ADVICE
+    if isinstance(error, socket.gaierror):
+        if error.errno in _NO_SUCH_NAME:
+            return _NAME_ADVICE
+        if error.errno == socket.EAI_AGAIN:
+            return _NO_ANSWER_ADVICE
+    return None
 
 
 async def resolve_and_check(
