@@ -47,11 +47,18 @@ _NOT_A_WORD = re.compile(r"[^a-z0-9]+")
 # Anchored on ``://``, not on the scheme: a scheme pattern tried at every word start runs to the
 # end of a dotted text ("a.a.a...") each time, quadratic time (a 200,000-character value took
 # tens of seconds). Userinfo after a ``://`` that follows no valid scheme is masked too.
-_URL_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
+# The second form is a password written with a raw ``/``, ``?`` or ``#`` (a base64 token): URL
+# parsers end the host there and read the rest as a port and a path, so without it the token was
+# quoted whole. It needs a ``:`` before any ``/?#`` that does not start a port (``host:8080/@x`` is
+# a port and a path), and at most 256 characters to the ``@``, so it stays linear too.
+_URL_USERINFO = re.compile(
+    r"(?<=://)(?:[^/?#\s]*@|[^/?#\s@:\[\]]*:(?![0-9]*(?:[/?#\s]|$))[^\s@]{0,256}@)"
+)
 
 # A query parameter inside quoted text: its value ends where a URL quoted in prose or in quotes
-# ends. Anchored on ``?``/``&`` so that it stays linear on any text.
-_QUERY_PARAMETER = re.compile(r"(?<=[?&])(?P<name>[\w.-]+)=(?P<value>[^&#\s'\"<>]*)")
+# ends. Anchored on ``?``/``&`` so that it stays linear on any text, and on ``#``: a fragment can
+# carry a token too (OAuth's ``#access_token=…``).
+_QUERY_PARAMETER = re.compile(r"(?<=[?&#])(?P<name>[\w.-]+)=(?P<value>[^&#\s'\"<>]*)")
 
 
 def looks_secret(key: str) -> bool:

@@ -478,6 +478,33 @@ class ProxyConfig(BaseModel):
             "Invalid config for plugin 'net': 'retries': Input should be a valid integer "
             "(got {'via': ['socks5h://***@10.0.0.1:1080']}).",
         ),
+        (
+            # A password written with a raw '/', '?' or '#' (a base64 token), which URL parsers
+            # read as the end of the host: it was quoted whole.
+            {"proxy": "ftp://apikey:Ab/s3cret+x=@p:1"},
+            "Invalid config for plugin 'net': 'proxy': Value error, 'ftp://***@p:1' is not an "
+            "http(s) proxy URL (got 'ftp://***@p:1').",
+        ),
+        (
+            {"mirrors": ["https://u:s3cret?x#y@mirror.example/"]},
+            "Invalid config for plugin 'net': 'mirrors.0': Input should be a valid integer, "
+            "unable to parse string as an integer (got 'https://***@mirror.example/').",
+        ),
+        (
+            # A token in a fragment, where OAuth puts an access token.
+            {"mirrors": ["https://app.example/cb#access_token=s3cret&state=2"]},
+            "Invalid config for plugin 'net': 'mirrors.0': Input should be a valid integer, "
+            "unable to parse string as an integer "
+            "(got 'https://app.example/cb#access_token=***&state=2').",
+        ),
+        (
+            # Not credentials: a port, then an '@' in the path, is shown as written.
+            {"mirrors": ["https://example.com:8080/@user", "https://[::1]:8080/@user"]},
+            "Invalid config for plugin 'net': 'mirrors.0': Input should be a valid integer, "
+            "unable to parse string as an integer (got 'https://example.com:8080/@user'); "
+            "'mirrors.1': Input should be a valid integer, unable to parse string as an integer "
+            "(got 'https://[::1]:8080/@user').",
+        ),
     ],
 )
 def test_a_bad_config_never_echoes_url_credentials(config: Any, expected: str) -> None:

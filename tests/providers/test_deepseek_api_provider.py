@@ -225,3 +225,26 @@ async def test_a_route_on_remote_plain_http_is_refused(
     assert offline.sent == []
     # a loopback route on plain http is fine (the other tests run on one)
     assert await harness.web.search_ready("ds") is True
+
+
+async def test_a_route_base_url_with_a_token_is_refused_without_quoting_it(
+    harness: Harness, server: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A password with a raw '/' ends the host for URL parsers: it was quoted as a bad port.
+    offline = OfflineClient()
+    monkeypatch.setattr(keyed_api, "new_client", lambda _timeout: offline.client)
+    setup(harness, server)
+    harness.ctx.credentials.add_route(
+        ChatRoute(
+            "ds-tok", "deepseek", api_key="sk-tok-route", base_url="https://k:Ab/SECRET@gw.example"
+        )
+    )
+    result = await run(harness, "ds-tok")
+    assert result.is_error
+    assert result.code == WEB_PROVIDER_CREDENTIAL_MISSING
+    assert (
+        "the base URL of the chat route 'ds-tok' is not usable: a base URL must not carry "
+        "credentials; use the api key settings." in result.text
+    )
+    assert "SECRET" not in result.text
+    assert offline.sent == []

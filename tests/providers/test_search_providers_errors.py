@@ -208,6 +208,50 @@ async def test_an_unusable_env_base_url_is_named_without_its_query(
     assert offline.sent == []
 
 
+#: Base URLs with a token in the userinfo, its password written with a raw '/', '?' or '#' (a base64
+#: token): URL parsers end the host there, so the token was read as a bad port and quoted.
+TOKEN_BASES = [
+    "https://apikey:Ab/SECRET+x=@gw.example/v1",
+    "https://apikey:Ab?SECRET@gw.example/v1",
+    "https://apikey:Ab#SECRET@gw.example/v1",
+]
+
+
+@pytest.mark.parametrize("base", TOKEN_BASES)
+async def test_a_config_base_url_with_a_token_is_refused_without_quoting_it(
+    harness: Harness, case: Case, base: str
+) -> None:
+    harness.source.values[case.key_env] = case.key
+    with pytest.raises(ConfigError) as caught:
+        harness.ctx.plugin(case.plugin, {"base_url": base})
+    assert caught.value.message.endswith(
+        "'base_url': Value error, a base URL must not carry credentials; use the api key "
+        "settings (got 'https://***@gw.example/v1')."
+    )
+    assert "SECRET" not in caught.value.message
+
+
+@pytest.mark.parametrize("base", TOKEN_BASES)
+async def test_an_env_base_url_with_a_token_is_refused_without_quoting_it(
+    monkeypatch: pytest.MonkeyPatch, case: Case, base: str
+) -> None:
+    variable = BASE_URL_ENVS[case.provider_id]
+    monkeypatch.setenv(variable, base)
+    credentials = Credentials(MutableSource({case.key_env: case.key}))
+    offline = OfflineClient()
+    async with offline.client:
+        provider = make_provider(case, credentials, offline.client)
+        assert provider.available() is False
+        assert "SECRET" not in (provider.unavailable_reason() or "")
+        with pytest.raises(WebError) as caught:
+            await provider.search(WebSearchRequest("q"))
+    assert caught.value.message == (
+        f"The {variable} environment variable is not a usable {case.display} API base URL: a "
+        f"base URL must not carry credentials; use the api key settings. Fix or unset {variable}."
+    )
+    assert offline.sent == []
+
+
 async def test_plain_http_to_loopback_stays_allowed(
     harness: Harness, server_v6: LocalServer, case: Case, monkeypatch: pytest.MonkeyPatch
 ) -> None:

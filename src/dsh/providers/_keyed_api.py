@@ -49,7 +49,7 @@ import httpx
 from httpx._utils import get_environment_proxies  # the table httpx builds its proxies from
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 
-from dsh._text import quoted_message, quoted_value
+from dsh._text import mask_url_credentials, quoted_message, quoted_value
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
 from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
 from dsh.web import (
@@ -174,6 +174,11 @@ def check_base_url(value: str) -> str:
     bounded, like any text the project does not control.
     """
     text = value.strip()
+    if "://***@" in str(mask_url_credentials(text)):
+        # Before parsing: a password with a raw '/', '?' or '#' ends the host for urlsplit,
+        # whose error would then quote part of it as a bad port. The rule is the one every error
+        # and `dsh-web config` mask by, so what is refused here is what they would hide.
+        raise ValueError(_CREDENTIALS_REFUSED)
     shown = quoted_value(_shown_url(text), _MAX_URL_CHARS)
     try:
         parts = urlsplit(text)
@@ -183,7 +188,7 @@ def check_base_url(value: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"{shown} is not an http(s) URL with a host, such as https://api.example")
     if parts.username or parts.password:
-        raise ValueError("a base URL must not carry credentials; use the api key settings")
+        raise ValueError(_CREDENTIALS_REFUSED)
     if parts.query or parts.fragment:
         raise ValueError(f"{shown} must not have a query or fragment")
     if parts.scheme == "http" and not is_loopback_host(parts.hostname):
@@ -193,6 +198,9 @@ def check_base_url(value: str) -> str:
             "carries an API key (http is allowed only to localhost, 127.0.0.0/8 and ::1)"
         )
     return text.rstrip("/")
+
+
+_CREDENTIALS_REFUSED = "a base URL must not carry credentials; use the api key settings"
 
 
 def _shown_url(text: str) -> str:
