@@ -108,6 +108,40 @@ def test_bad_config_is_a_clear_config_error(config: dict[str, object], fragment:
     assert fragment in caught.value.message
 
 
+@pytest.mark.parametrize(
+    ("proxy", "said"),
+    [
+        # It passed the config check and failed building the client: "Loading the plugins
+        # failed: InvalidURL: Invalid port: 'bad'", naming no key.
+        (
+            "http://u:s3cret@proxy.example:bad/",
+            "Invalid port: 'bad' (got 'http://***@proxy.example:bad/')",
+        ),
+        # A password with a raw '/': httpx read "s3c" as the port, and quoted it.
+        (
+            "http://u:s3c/ret@proxy.example:3128",
+            "its user or password holds a '/', '?', '#' or '@', which must be percent-encoded "
+            "(%2F, %3F, %23, %40) (got 'http://***@proxy.example:3128')",
+        ),
+    ],
+)
+def test_a_proxy_httpx_cannot_parse_is_a_config_error_without_its_password(
+    proxy: str, said: str
+) -> None:
+    entries = parse_plugin_list(
+        [
+            {"id": "web", "name": "dsh-web"},
+            {"id": "f", "name": "web-fetch-http", "config": {"proxy": proxy}},
+        ]
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), entries)
+    assert caught.value.message == (
+        f"Invalid config for plugin 'f': 'proxy': Value error, is not a valid proxy URL: {said}."
+    )
+    assert "s3c" not in caught.value.message
+
+
 # -- URLs checked before connecting ---------------------------------------------------------------
 
 

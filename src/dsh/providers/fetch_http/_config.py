@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import httpx
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 import dsh
+from dsh._text import mask_url_credentials, quoted_message
 from dsh.providers.fetch_http._guard import NetworkPolicy
 
 PROJECT_URL = "https://github.com/dsh-web/dsh-web"
@@ -95,6 +97,24 @@ class Config(BaseModel):
                 "must be a proxy URL such as http://proxy.internal:3128 "
                 "(schemes: http, https, socks5, socks5h)"
             )
+        # Parsed by the parser the transport uses, so a URL it refuses fails here, naming this
+        # key, not later while the client is built ("InvalidURL: Invalid port: 'bad'").
+        try:
+            httpx.Proxy(value)
+        except (ValueError, httpx.InvalidURL):
+            # Quoted with its credentials masked (the rule `dsh-web config` masks by): when that
+            # parses, the userinfo was the problem, and httpx's words quote part of it.
+            masked = str(mask_url_credentials(value))
+            try:
+                httpx.Proxy(masked)
+            except (ValueError, httpx.InvalidURL) as error:
+                raise ValueError(
+                    f"is not a valid proxy URL: {quoted_message(str(error)).rstrip('.')}"
+                ) from None
+            raise ValueError(
+                "is not a valid proxy URL: its user or password holds a '/', '?', '#' or '@', "
+                "which must be percent-encoded (%2F, %3F, %23, %40)"
+            ) from None
         return value
 
     @field_validator("allowed_hosts")
