@@ -243,6 +243,7 @@ async def test_an_env_base_url_with_a_token_is_refused_without_quoting_it(
         provider = make_provider(case, credentials, offline.client)
         assert provider.available() is False
         assert "SECRET" not in (provider.unavailable_reason() or "")
+        assert "SECRET" not in repr(provider)  # a host's log line may show it
         with pytest.raises(WebError) as caught:
             await provider.search(WebSearchRequest("q"))
     assert caught.value.message == (

@@ -858,7 +858,8 @@ class KeyedSearchProvider(ABC, Generic[ConfigT]):
         self._client = client
 
     def __repr__(self) -> str:
-        shown = [f"base_url={self.base_url!r}"]
+        # The base URL may come from the *_BASE_URL variable unchecked: masked, as in an error.
+        shown = [f"base_url={mask_url_credentials(self.base_url)!r}"]
         shown += [f"{name}={getattr(self._config, name)!r}" for name in self.repr_fields]
         shown.append(f"key={self._config.api_key_env!r}")
         return f"{type(self).__name__}({', '.join(shown)})"
