@@ -139,3 +139,23 @@ async def test_an_http_proxy_that_refuses_the_tunnel_is_named_as_the_cause(
     )
     (request,) = server.requests
     assert request.method == "CONNECT"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+async def test_a_usable_proxy_still_serves_its_scheme_beside_an_unusable_one(
+    harness: Harness,
+    server: LocalServer,
+    socks_proxy: Socks5Proxy,
+    monkeypatch: pytest.MonkeyPatch,
+    case: Case,
+) -> None:
+    # httpx's routes are kept when one variable is unusable: http:// goes through HTTP_PROXY.
+    scrub_environment(monkeypatch)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.setenv("all_proxy", "socks://127.0.0.1:1/")
+    monkeypatch.setenv("HTTP_PROXY", socks_proxy.url)
+    server.respond_json(case.path, fixture(case.ok_fixture))
+    load(harness, case, f"http://localhost:{server.port}")
+    assert (await harness.web.search(WebSearchRequest("q"))).sources
+    assert socks_proxy.connects == [Connect("domain", "localhost", server.port)]
