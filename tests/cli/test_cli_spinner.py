@@ -35,18 +35,29 @@ async def test_spinner_draws_on_a_terminal_and_clears() -> None:
     assert text.endswith(CLEAR)
 
 
+async def turns(count: int) -> None:
+    """Let the event loop run ``count`` times (no wall-clock wait)."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
 async def test_spinner_waits_before_drawing() -> None:
+    # The same few loop turns are enough to draw when there is no delay: a spinner that
+    # ignored its delay would have drawn below too.
+    control = FakeTerminal()
+    async with spinner(control, "Fetching x", delay=0.0):
+        await turns(5)
+    assert "Fetching x" in control.getvalue()
     stream = FakeTerminal()
     async with spinner(stream, "Fetching x", delay=60.0):
-        await asyncio.sleep(0)
+        await turns(5)
     assert stream.getvalue() == ""
 
 
 async def test_spinner_is_silent_when_not_a_terminal() -> None:
     stream = io.StringIO()
     async with spinner(stream, "Fetching x", delay=0.0, interval=0.01):
-        for _ in range(5):
-            await asyncio.sleep(0)
+        await turns(5)
     assert stream.getvalue() == ""
 
 
