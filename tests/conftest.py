@@ -10,6 +10,7 @@ import pytest
 
 from support import network_jail
 from support.local_http import LocalServer
+from support.loopback_server import refusing_port
 from support.socks5 import Socks5Proxy
 
 _JAIL_DIR = Path(__file__).parent / "support" / "netjail"
@@ -62,6 +63,13 @@ async def server_v6() -> AsyncIterator[LocalServer]:
         yield instance
     finally:
         await instance.close()
+
+
+@pytest.fixture
+def refused_port() -> Iterator[int]:
+    """A port on 127.0.0.1 where every connection is refused, held for the whole test."""
+    with refusing_port() as port:
+        yield port
 
 
 @pytest.fixture

@@ -25,6 +25,14 @@ async def test_local_server_on_ipv6_loopback(server_v6: LocalServer) -> None:
     assert response.json() == {"a": 1}
 
 
+async def test_refused_port_refuses_and_cannot_be_taken(refused_port: int) -> None:
+    with pytest.raises(ConnectionRefusedError):
+        await asyncio.open_connection("127.0.0.1", refused_port)
+    # Held for the whole test: no server (another test's, say) can start listening there.
+    with socket.socket() as other, pytest.raises(OSError, match="Address already in use"):
+        other.bind(("127.0.0.1", refused_port))
+
+
 async def _socks_connect(proxy: Socks5Proxy, request: bytes) -> bytes:
     """One raw SOCKS5 exchange: no-auth greeting, then ``request``; the CONNECT reply."""
     reader, writer = await asyncio.open_connection(proxy.host, proxy.port)

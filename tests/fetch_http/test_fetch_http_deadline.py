@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 
 from dsh.harness import AbortController, AbortSignal
 from dsh.web import (
@@ -159,12 +158,11 @@ async def test_task_cancellation_propagates(server: LocalServer, make_fetcher: M
     await assert_nothing_left(fetcher, server)
 
 
-async def test_connection_refused_names_the_cause(make_fetcher: MakeFetcher) -> None:
-    with socket.socket() as probe:  # a port nobody listens on any more
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+async def test_connection_refused_names_the_cause(
+    make_fetcher: MakeFetcher, refused_port: int
+) -> None:
     fetcher = make_fetcher()
-    url = f"http://127.0.0.1:{port}/"
+    url = f"http://127.0.0.1:{refused_port}/"
     error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
     assert error.message == f"Could not connect to 127.0.0.1 (fetching {url}): Connection refused."
     await assert_nothing_left(fetcher)

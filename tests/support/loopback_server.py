@@ -4,6 +4,9 @@ system picks, on the test's own event loop, whose connection tasks are cancelled
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Self
 
@@ -36,3 +39,16 @@ class LoopbackServer:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         raise NotImplementedError
+
+
+@contextlib.contextmanager
+def refusing_port(host: str = "127.0.0.1") -> Iterator[int]:
+    """A loopback port that refuses every connection while the block runs.
+
+    The port stays bound (never listening) until the end, so no other socket on this machine can
+    take it: a port merely closed before use may be handed to another test's server meanwhile.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as holder:
+        holder.bind((host, 0))
+        yield holder.getsockname()[1]
