@@ -342,17 +342,17 @@ async def test_requests_go_through_the_configured_proxy(
     assert "proxy-authorization" not in request.headers
 
 
-async def test_a_proxy_that_refuses_is_named_not_the_target(make_fetcher: MakeFetcher) -> None:
+async def test_a_proxy_that_refuses_is_named_not_the_target(
+    make_fetcher: MakeFetcher, refused_port: int
+) -> None:
     # Before: "Could not connect to origin.example (fetching ...)": the operator went looking
     # at a site that was never contacted.
-    closed = await LocalServer("127.0.0.1").start()
-    await closed.close()  # nothing listens on this loopback port any more
-    fetcher = make_fetcher(proxy=closed.origin)
+    fetcher = make_fetcher(proxy=f"http://127.0.0.1:{refused_port}")
     error = await expect_error(
         fetcher.fetch(WebFetchRequest("http://origin.example/page")), WEB_PROVIDER_ERROR
     )
     assert error.message == (
-        f"Could not connect to the proxy 127.0.0.1:{closed.port} (fetching "
+        f"Could not connect to the proxy 127.0.0.1:{refused_port} (fetching "
         "http://origin.example/page): Connection refused."
     )
 
