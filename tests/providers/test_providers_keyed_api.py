@@ -357,9 +357,10 @@ async def test_an_error_body_in_an_encoding_not_asked_for_still_names_the_status
 
 
 # -- network --------------------------------------------------------------------------------------
-async def test_connection_refused_names_the_cause(client: httpx.AsyncClient) -> None:
-    closed = await LocalServer("127.0.0.1").start()
-    await closed.close()  # nothing listens on this loopback port any more
+async def test_connection_refused_names_the_cause(
+    client: httpx.AsyncClient, refused_port: int
+) -> None:
+    closed = LocalServer("127.0.0.1", refused_port)  # never started: only its URL is used
     error = await failure(client, closed)
     assert error.code == WEB_PROVIDER_ERROR
     assert error.message == (
