@@ -4,11 +4,13 @@ The fetcher's private-network guard is what keeps an agent away from 10.x or 169
 the tests of that guard must not depend on it working. So every test process (and every
 subprocess a test starts, through ``sitecustomize``) refuses at the socket layer:
 
-- ``connect`` / ``connect_ex`` / ``sendto`` to any address that is not loopback: raised as
-  ``OSError(ENETUNREACH)`` and *recorded*, so the session fails even if the code under test
-  swallowed the error;
-- ``getaddrinfo`` of a name other than ``localhost`` or a loopback literal: answered as an
-  unknown name (``gaierror``), so no DNS query ever leaves the machine.
+- ``connect`` / ``connect_ex`` / ``sendto`` / ``sendmsg`` to an address that is not loopback:
+  raised as ``OSError(ENETUNREACH)`` and *recorded*, so the session fails even if the code
+  under test swallowed the error;
+- ``getaddrinfo`` / ``gethostbyname`` / ``gethostbyname_ex`` of a name other than ``localhost``
+  or a loopback literal: answered as an unknown name (``gaierror``), so no DNS query ever
+  leaves the machine. ``*.localhost`` is looked up as ``localhost`` (RFC 6761): the C library
+  finds ``localhost`` in /etc/hosts, but would ask the name servers about ``app.localhost``.
 
 A test that needs a name resolved injects its own resolver (that is how the guard is tested).
 """
@@ -33,12 +35,16 @@ _installed = False
 _suspended = 0
 
 
-def _is_loopback_host(host: object) -> bool:
+def _text(host: object) -> str:
     if isinstance(host, bytes):
-        host = host.decode("ascii", "replace")
-    if not isinstance(host, str):
+        return host.decode("ascii", "replace")
+    return host if isinstance(host, str) else ""
+
+
+def _is_loopback_host(host: object) -> bool:
+    if not isinstance(host, str | bytes):
         return False
-    name = host.strip("[]").split("%", 1)[0].rstrip(".").lower()
+    name = _text(host).strip("[]").split("%", 1)[0].rstrip(".").lower()
     if name in {"localhost", ""} or name.endswith(".localhost"):
         return True
     try:
@@ -76,7 +82,10 @@ def install() -> None:
         connect=socket.socket.connect,
         connect_ex=socket.socket.connect_ex,
         sendto=socket.socket.sendto,
+        sendmsg=socket.socket.sendmsg,
         getaddrinfo=socket.getaddrinfo,
+        gethostbyname=socket.gethostbyname,
+        gethostbyname_ex=socket.gethostbyname_ex,
     )
 
     def refuse(sock: socket.socket, address: Any, operation: str) -> None:
@@ -100,19 +109,50 @@ def install() -> None:
             refuse(self, address, "sendto")
         return originals["sendto"](self, data, *args)  # type: ignore[no-any-return]
 
-    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if not _suspended and host is not None and not _is_loopback_host(host):
+    def sendmsg(self: socket.socket, buffers: Any, *args: Any) -> int:
+        # sendmsg(buffers[, ancdata[, flags[, address]]]): only the 4th argument is a destination.
+        address = args[2] if len(args) >= 3 else None
+        if (
+            not _suspended
+            and address is not None
+            and not _allowed_destination(self.family, address)
+        ):
+            refuse(self, address, "sendmsg")
+        return originals["sendmsg"](self, buffers, *args)  # type: ignore[no-any-return]
+
+    def jailed_name(host: Any) -> Any:
+        if _suspended or host is None:
+            return host
+        if not _is_loopback_host(host):
             raise socket.gaierror(socket.EAI_NONAME, f"test network jail: {host!r} not resolved")
-        return originals["getaddrinfo"](host, *args, **kwargs)
+        name = _text(host).strip("[]").split("%", 1)[0]
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            # A loopback name: looked up as the hosts file's entry, never as a DNS query.
+            return "localhost" if name else host
+        return host
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        return originals["getaddrinfo"](jailed_name(host), *args, **kwargs)
+
+    def gethostbyname(host: Any) -> Any:
+        return originals["gethostbyname"](jailed_name(host))
+
+    def gethostbyname_ex(host: Any) -> Any:
+        return originals["gethostbyname_ex"](jailed_name(host))
 
     patches: dict[str, Callable[..., Any]] = {
         "connect": connect,
         "connect_ex": connect_ex,
         "sendto": sendto,
+        "sendmsg": sendmsg,
     }
     for name, function in patches.items():
         setattr(socket.socket, name, function)
     socket.getaddrinfo = getaddrinfo
+    socket.gethostbyname = gethostbyname
+    socket.gethostbyname_ex = gethostbyname_ex
 
 
 @contextlib.contextmanager
