@@ -5,6 +5,8 @@ cannot send these tests' packets anywhere.
 """
 
 import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,6 +14,7 @@ import httpx
 import pytest
 
 from support import network_jail
+from support.environment import clean_env
 from support.local_http import LocalServer
 
 JAILED = (
@@ -144,3 +147,18 @@ async def test_loopback_still_works(server: LocalServer) -> None:
     server.respond("/", "ok")
     async with httpx.AsyncClient() as client:
         assert (await client.get(server.url("/"))).text == "ok"
+
+
+def test_subprocesses_started_by_the_tests_are_jailed_too() -> None:
+    # The CLI and MCP tests start `python -m dsh.cli` with clean_env(): through sitecustomize on
+    # PYTHONPATH, their sockets must be the jail's too. Checked without any traffic.
+    probe = (
+        "import socket\n"
+        "names = [socket.socket.connect, socket.socket.sendto, socket.getaddrinfo]\n"
+        "print(sorted({f.__module__ for f in names}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=clean_env(), capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['network_jail']"
