@@ -170,8 +170,10 @@ def test_literal_allowed_by_cidr_in_any_spelling() -> None:
     policy = NetworkPolicy(allowed_hosts=("127.0.0.0/8",))
     for host in ["127.0.0.1", "2130706433", "0x7f.1", "127.1", "[::ffff:127.0.0.1]"]:
         check_literal_host(host, policy)
-    with pytest.raises(WebError):
+    with pytest.raises(WebError) as caught:
         check_literal_host("[::1]", policy)  # IPv6 loopback is not in 127.0.0.0/8
+    assert caught.value.code == WEB_BLOCKED_URL
+    assert caught.value.details == {"host": "[::1]", "address": "::1", "reason": "loopback"}
 
 
 def test_public_literals_and_names_pass() -> None:
@@ -207,8 +209,10 @@ def test_local_names_follow_the_policy() -> None:
     # localhost stands for fixed addresses: allowing those allows the name.
     check_literal_host("localhost", NetworkPolicy(allowed_hosts=("127.0.0.1", "::1")))
     check_literal_host("localhost", NetworkPolicy(allow_private_network=True))
-    with pytest.raises(WebError):
+    with pytest.raises(WebError) as caught:
         check_literal_host("localhost", NetworkPolicy(allowed_hosts=("127.0.0.1",)))
+    assert caught.value.code == WEB_BLOCKED_URL
+    assert caught.value.details == {"host": "localhost", "address": None, "reason": "loopback"}
     # Metadata needs an explicit entry, not just allow_private_network.
     with pytest.raises(WebError) as caught:
         check_literal_host("metadata.google.internal", NetworkPolicy(allow_private_network=True))
