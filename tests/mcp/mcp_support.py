@@ -51,15 +51,15 @@ def stdio_client(config: Path) -> Client:
 @contextlib.asynccontextmanager
 async def http_server_process(config: Path) -> AsyncIterator[str]:
     """Start `dsh-web mcp --http 127.0.0.1:0` and yield its URL once it announces readiness."""
-    process = await start_http_server(config)
-    assert process.stderr is not None
-    try:
+    async with killed_at_exit(await start_http_server(config)) as process:
+        assert process.stderr is not None
         url = await asyncio.wait_for(announced_url(process.stderr), 20)
-        yield url
-    finally:
-        if process.returncode is None:
-            process.terminate()
-        await asyncio.wait_for(process.wait(), 10)
+        try:
+            yield url
+        finally:
+            if process.returncode is None:
+                process.terminate()
+            await asyncio.wait_for(process.wait(), 10)  # else killed on the way out
 
 
 async def start_http_server(
@@ -83,6 +83,20 @@ async def start_http_server(
 
 
 @contextlib.asynccontextmanager
+async def killed_at_exit(
+    process: asyncio.subprocess.Process,
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``process``, killed when the block ends if it is still running: a test that fails before
+    its server stopped must not leave that server (and its port) behind."""
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+@contextlib.asynccontextmanager
 async def stdio_server_process(
     config: Path, *, env: Mapping[str, str] | None = None, stdout: int = asyncio.subprocess.PIPE
 ) -> AsyncIterator[asyncio.subprocess.Process]:
@@ -102,12 +116,8 @@ async def stdio_server_process(
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
     )
-    try:
+    async with killed_at_exit(process):
         yield process
-    finally:
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
 
 
 @contextlib.asynccontextmanager

@@ -12,6 +12,7 @@ from mcp_support import (
     HangingRoute,
     announced_url,
     install_close_marker,
+    killed_at_exit,
     process_transport,
     start_http_server,
     stdio_server_process,
@@ -33,12 +34,12 @@ async def _stderr_until_exit(process: asyncio.subprocess.Process) -> str:
 
 async def test_sigterm_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
     config, marker, env = install_close_marker(tmp_path)
-    process = await start_http_server(config, env=env)
-    assert process.stderr is not None
-    await asyncio.wait_for(announced_url(process.stderr), 20)
+    async with killed_at_exit(await start_http_server(config, env=env)) as process:
+        assert process.stderr is not None
+        await asyncio.wait_for(announced_url(process.stderr), 20)
 
-    process.send_signal(signal.SIGTERM)
-    rest = await _stderr_until_exit(process)
+        process.send_signal(signal.SIGTERM)
+        rest = await _stderr_until_exit(process)
 
     # The provider clients were closed before the process ended, as the signal asks.
     assert marker.read_text(encoding="utf-8") == "closed"
@@ -49,12 +50,12 @@ async def test_sigterm_stops_the_http_server_and_closes_the_context(tmp_path: Pa
 
 async def test_sigint_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
     config, marker, env = install_close_marker(tmp_path)
-    process = await start_http_server(config, env=env)
-    assert process.stderr is not None
-    await asyncio.wait_for(announced_url(process.stderr), 20)
+    async with killed_at_exit(await start_http_server(config, env=env)) as process:
+        assert process.stderr is not None
+        await asyncio.wait_for(announced_url(process.stderr), 20)
 
-    process.send_signal(signal.SIGINT)
-    rest = await _stderr_until_exit(process)
+        process.send_signal(signal.SIGINT)
+        rest = await _stderr_until_exit(process)
 
     assert marker.read_text(encoding="utf-8") == "closed"
     assert process.returncode == 130
@@ -68,14 +69,15 @@ async def test_ctrl_c_while_the_server_starts_is_one_line_and_still_closes(
     # uvicorn has started (and before it handles signals itself).
     config, marker, env = install_close_marker(tmp_path, hold_on_stdin=True)
     process = await start_http_server(config, env=env, stdin=asyncio.subprocess.PIPE)
-    assert process.stderr is not None
-    assert process.stdin is not None
-    await asyncio.wait_for(wait_for_line(process.stderr, "close-marker: loading"), 20)
+    async with killed_at_exit(process):
+        assert process.stderr is not None
+        assert process.stdin is not None
+        await asyncio.wait_for(wait_for_line(process.stderr, "close-marker: loading"), 20)
 
-    process.send_signal(signal.SIGINT)
-    process.stdin.write(b"go on\n")
-    await process.stdin.drain()
-    rest = await _stderr_until_exit(process)
+        process.send_signal(signal.SIGINT)
+        process.stdin.write(b"go on\n")
+        await process.stdin.drain()
+        rest = await _stderr_until_exit(process)
 
     assert process.returncode == 130
     assert rest.splitlines() == [INTERRUPTED_LINE]  # no lifespan traceback
