@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pytest
 
 from support.environment import clean_env
+from support.subprocesses import killed_at_exit
 
 
 @dataclass
@@ -35,7 +36,8 @@ async def run_cli(
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
     )
-    out, err = await asyncio.wait_for(process.communicate(), limit)
+    async with killed_at_exit(process):
+        out, err = await asyncio.wait_for(process.communicate(), limit)
     assert process.returncode is not None
     return Completed(process.returncode, out.decode(), err.decode())
 

@@ -16,6 +16,7 @@ from cli_support import one_line
 
 from support.environment import clean_env
 from support.local_http import LocalServer
+from support.subprocesses import killed_at_exit
 
 EXIT_BROKEN_PIPE = 141
 
@@ -78,7 +79,8 @@ async def test_a_fetched_page_whose_reader_left_is_a_quiet_exit_141(
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(),
     )
-    _, err = await asyncio.wait_for(process.communicate(), 30)
+    async with killed_at_exit(process):
+        _, err = await asyncio.wait_for(process.communicate(), 30)
     assert err.decode() == ""
     assert process.returncode == EXIT_BROKEN_PIPE
 

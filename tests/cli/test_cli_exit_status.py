@@ -13,6 +13,7 @@ import dsh.cli._commands as commands
 from dsh.app import build_context
 from dsh.harness import Context, ToolDefinition, ToolResult
 from support.environment import clean_env, scrub_environment
+from support.subprocesses import killed_at_exit
 
 DUPLICATE_FETCHERS = """\
 - id: web
@@ -163,7 +164,8 @@ async def test_a_tool_error_in_a_real_process(debug: bool) -> None:
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(),
     )
-    out, err = await asyncio.wait_for(process.communicate(), 30)
+    async with killed_at_exit(process):
+        out, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 1
     assert out == b""
     stderr = err.decode()

@@ -20,6 +20,7 @@ from mcp.shared.message import SessionMessage
 from mcp import Client, StdioServerParameters
 from support.environment import clean_env
 from support.local_http import LocalServer, Request, write_response
+from support.subprocesses import killed_at_exit
 
 LOOPBACK_CONFIG = """\
 - id: web
@@ -80,20 +81,6 @@ async def start_http_server(
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
     )
-
-
-@contextlib.asynccontextmanager
-async def killed_at_exit(
-    process: asyncio.subprocess.Process,
-) -> AsyncIterator[asyncio.subprocess.Process]:
-    """``process``, killed when the block ends if it is still running: a test that fails before
-    its server stopped must not leave that server (and its port) behind."""
-    try:
-        yield process
-    finally:
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
 
 
 @contextlib.asynccontextmanager

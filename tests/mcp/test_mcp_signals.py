@@ -12,7 +12,6 @@ from mcp_support import (
     HangingRoute,
     announced_url,
     install_close_marker,
-    killed_at_exit,
     process_transport,
     start_http_server,
     stdio_server_process,
@@ -21,6 +20,7 @@ from mcp_support import (
 
 from mcp import Client
 from support.local_http import LocalServer
+from support.subprocesses import killed_at_exit
 
 INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"
 
