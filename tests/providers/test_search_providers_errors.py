@@ -75,9 +75,10 @@ async def test_non_json_body_is_unprocessable(
     )
 
 
-async def test_network_failure_names_the_cause(harness: Harness, case: Case) -> None:
-    gone = await LocalServer("127.0.0.1").start()
-    await gone.close()
+async def test_network_failure_names_the_cause(
+    harness: Harness, case: Case, refused_port: int
+) -> None:
+    gone = LocalServer("127.0.0.1", refused_port)  # never started: only its URL is used
     load(harness, case, gone.url(""))
     error = await failure(harness, case)
     assert error.code == WEB_PROVIDER_ERROR
