@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import httpcore
@@ -209,9 +210,25 @@ async def test_resolution_counts_against_the_connect_timeout(
     assert connector.calls == []
 
 
-async def test_unix_sockets_are_refused() -> None:
-    backend = GuardedNetworkBackend(NetworkPolicy(allow_private_network=True))
-    await blocked(backend.connect_unix_socket("/var/run/docker.sock"))
+async def test_unix_sockets_are_refused(tmp_path: Path) -> None:
+    # A socket of the test's own stands in for /var/run/docker.sock: even if the guard
+    # regressed, no daemon of this machine would be reached, and the attempt would be seen.
+    accepted: list[object] = []
+
+    async def accept(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)
+        writer.close()
+
+    path = tmp_path / "docker.sock"
+    listener = await asyncio.start_unix_server(accept, path)
+    try:
+        backend = GuardedNetworkBackend(NetworkPolicy(allow_private_network=True))
+        error = await blocked(backend.connect_unix_socket(str(path)))
+    finally:
+        listener.close()
+        await listener.wait_closed()
+    assert error.details == {"path": str(path)}
+    assert accepted == []
 
 
 # --- the system resolver (numeric and /etc/hosts answers only: no DNS traffic) ---------------
