@@ -14,6 +14,7 @@ from dsh.web import (
 )
 from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
 from support.local_http import LocalServer, Request, write_head
+from support.loopback_server import PlainHttpServer
 from support.quoting import LOUD_TEXT, assert_quoted
 
 
@@ -166,6 +167,22 @@ async def test_connection_refused_names_the_cause(
     error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
     assert error.message == f"Could not connect to 127.0.0.1 (fetching {url}): Connection refused."
     await assert_nothing_left(fetcher)
+
+
+async def test_tls_failure_names_tls_not_an_errno(make_fetcher: MakeFetcher) -> None:
+    # ssl.SSLError is an OSError whose errno is OpenSSL's error kind (1), not an errno: read as
+    # one it said "Operation not permitted" for every TLS failure (bad certificate, wrong port).
+    plain = await PlainHttpServer().start()
+    try:
+        fetcher = make_fetcher()
+        url = f"{plain.https_origin}/"
+        error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
+        assert error.message == (
+            f"Could not connect to 127.0.0.1 (fetching {url}): TLS error: wrong version number."
+        )
+        await assert_nothing_left(fetcher)
+    finally:
+        await plain.close()
 
 
 async def test_server_closing_without_answer_is_a_provider_error(

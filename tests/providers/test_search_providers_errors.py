@@ -28,6 +28,7 @@ from dsh.web import (
     WebSearchRequest,
 )
 from support.local_http import LocalServer, Request, write_response
+from support.loopback_server import PlainHttpServer
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
 
@@ -87,6 +88,22 @@ async def test_network_failure_names_the_cause(
         f"Could not reach the {case.display} API at {gone.origin}: ConnectError: "
         "Connection refused."
     )
+
+
+async def test_tls_failure_names_tls_not_an_errno(harness: Harness, case: Case) -> None:
+    # ssl.SSLError's errno is OpenSSL's error kind (1): read as an errno it said "Operation not
+    # permitted" for every TLS failure of an https base_url (a rejected certificate, a wrong port).
+    plain = await PlainHttpServer().start()
+    try:
+        load(harness, case, plain.https_origin)
+        error = await failure(harness, case)
+        assert error.code == WEB_PROVIDER_ERROR
+        assert error.message == (
+            f"Could not reach the {case.display} API at {plain.https_origin}: ConnectError: "
+            "TLS error: wrong version number."
+        )
+    finally:
+        await plain.close()
 
 
 async def test_abort_in_flight(harness: Harness, server: LocalServer, case: Case) -> None:

@@ -52,3 +52,27 @@ def refusing_port(host: str = "127.0.0.1") -> Iterator[int]:
     with socket.socket(family, socket.SOCK_STREAM) as holder:
         holder.bind((host, 0))
         yield holder.getsockname()[1]
+
+
+@dataclass
+class PlainHttpServer(LoopbackServer):
+    """A plain-HTTP server that answers whatever arrives with ``400 Bad Request`` and closes, as
+    a real one answers the TLS ClientHello of an ``https://`` URL that names its port."""
+
+    @property
+    def https_origin(self) -> str:
+        return f"https://{self.host}:{self.port}"
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)  # type: ignore[arg-type]
+        try:
+            await reader.read(1)  # the client spoke first: its ClientHello
+            writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+        except ConnectionError:
+            pass
+        finally:
+            writer.close()
+            self._tasks.discard(task)  # type: ignore[arg-type]

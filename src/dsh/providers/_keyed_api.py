@@ -37,7 +37,6 @@ import json
 import logging
 import os
 import re
-import socket
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
@@ -52,6 +51,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, fi
 from dsh._text import mask_url_credentials, quoted_message, quoted_value
 from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
 from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
+from dsh.providers._os_error import os_error_text
 from dsh.web import (
     WEB_ABORTED,
     WEB_PROVIDER_CREDENTIAL_MISSING,
@@ -361,13 +361,8 @@ def _os_error_text(error: BaseException) -> str | None:
     inner: BaseException | None = error
     while inner is not None and id(inner) not in seen:
         seen.add(id(inner))
-        if isinstance(inner, socket.gaierror) and inner.strerror:
-            # A name lookup: its errno is a negative EAI_* code that os.strerror does not know
-            # ("Unknown error -3"); its own text is the resolver's ("Temporary failure in name
-            # resolution"), the first thing an offline machine runs into.
-            return str(inner.strerror)
-        if isinstance(inner, OSError) and inner.errno:
-            return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
+        if (described := os_error_text(inner)) is not None:
+            return described
         inner = inner.__cause__ or inner.__context__
     return None
 

@@ -9,8 +9,6 @@ and decode it (text, HTML or PDF) within the character cap.
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
 import threading
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 
@@ -19,6 +17,7 @@ import httpx
 from dsh._text import quoted_message
 from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
+from dsh.providers._os_error import os_error_text
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
@@ -360,12 +359,8 @@ def _cause(error: BaseException) -> str:
     text = ""
     while inner is not None and id(inner) not in seen:
         seen.add(id(inner))
-        if isinstance(inner, socket.gaierror) and inner.strerror:
-            # A name lookup (the proxy's): its errno is a negative EAI_* code that os.strerror
-            # does not know ("Unknown error -3"); its own text is the resolver's.
-            return str(inner.strerror)
-        if isinstance(inner, OSError) and inner.errno:
-            return os.strerror(inner.errno)  # asyncio's strerror is "Connect call failed (...)"
+        if (described := os_error_text(inner)) is not None:
+            return described
         text = text or str(inner).strip()
         inner = inner.__cause__ or inner.__context__
     return (text or type(error).__name__).rstrip(".")
