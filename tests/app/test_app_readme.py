@@ -35,6 +35,16 @@ def test_harness_codes_are_documented() -> None:
         assert f"`{code}`" in README, code
 
 
+# Codes the surfaces print themselves (`dsh-web: error: USAGE: …`): a user who reads one
+# looks it up in the same table as the others.
+SURFACE_CODES = ("USAGE", "OS_ERROR", "INTERNAL", "MCP_BIND_FAILED")
+
+
+def test_surface_codes_are_documented() -> None:
+    for code in SURFACE_CODES:
+        assert f"| `{code}` |" in README, code
+
+
 def test_the_test_command_is_the_one_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "uv run pytest" in README
