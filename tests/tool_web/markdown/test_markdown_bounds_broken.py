@@ -66,3 +66,14 @@ def test_character_references_cannot_forge_the_renderers_markers() -> None:
     assert "## Setup" in out  # rendered, not the plain-text fallback
     assert "Before 0 and 7 after." in out
     assert not any(marker in out for marker in "\x01\x02\x03")
+
+
+@pytest.mark.parametrize("source", [b"<p>bytes</p>", None], ids=["bytes", "none"])
+def test_a_source_that_is_not_str_is_named_at_once(
+    source: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A library caller's mistake (`response.content` instead of `.text`): before, it logged two
+    # tracebacks and raised "a bytes-like object is required, not 'str'", the wrong way round.
+    with pytest.raises(TypeError, match=r"^html_to_markdown\(\) takes the page source as str"):
+        html_to_markdown(source)  # type: ignore[arg-type]
+    assert caplog.records == []

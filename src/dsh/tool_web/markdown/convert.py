@@ -70,8 +70,16 @@ def html_to_markdown(html: str, *, url: str | None = None) -> str:
 
     Keeps the page's main content (recall-first: whole forum threads, listings and product
     pages stay whole), drops furniture, and never raises: on any failure it degrades to plain
-    text. Pages with almost no text end with a one-line notice saying so.
+    text. Pages with almost no text end with a one-line notice saying so. A ``html`` that is not a
+    ``str`` is the caller's mistake, not the page's, and raises ``TypeError``.
     """
+    if not isinstance(html, str):
+        # Said here: below, the fallback would log two tracebacks and then fail on its own
+        # ("a bytes-like object is required, not 'str'" for bytes: the wrong way round).
+        raise TypeError(
+            f"html_to_markdown() takes the page source as str, not {type(html).__name__}; "
+            "decode bytes first (httpx: response.text)"
+        )
     try:
         markdown, scripted, metadata = _convert(clean_input(html), url, html)
         # Padding and fences can make the Markdown longer than the text it renders; the bound
