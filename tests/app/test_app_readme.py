@@ -37,7 +37,7 @@ def test_harness_codes_are_documented() -> None:
 
 # Codes the surfaces print themselves (`dsh-web: error: USAGE: …`): a user who reads one
 # looks it up in the same table as the others.
-SURFACE_CODES = ("USAGE", "OS_ERROR", "INTERNAL", "MCP_BIND_FAILED")
+SURFACE_CODES = ("USAGE", "OS_ERROR", "INTERNAL", "INTERRUPTED", "MCP_BIND_FAILED")
 
 
 def test_surface_codes_are_documented() -> None:
