@@ -41,6 +41,28 @@ def test_an_extra_argument_points_to_the_command_help(
     )
 
 
+@pytest.mark.parametrize(
+    ("argv", "option", "command"),
+    [
+        (["--json", "fetch", "https://a.example"], "--json", "fetch"),
+        (["--json", "config"], "--json", "config"),
+        (["--json", "search", "q"], "--json", "search"),
+    ],
+)
+def test_a_command_option_before_the_command_says_where_it_goes(
+    capsys: pytest.CaptureFixture[str], argv: list[str], option: str, command: str
+) -> None:
+    # Before: "unrecognized arguments: --json (see `dsh-web fetch --help`)", a help page that
+    # lists --json: the user could not tell what was wrong.
+    status, out, err = run_main(argv, capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err) == (
+        f"dsh-web: error: USAGE: {option} is an option of the {command} command, so it goes after "
+        f"the command: dsh-web {command} {option} ... (see `dsh-web {command} --help`)"
+    )
+
+
 def test_a_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run_main(["tools", "--format", "xml"], capsys)
     assert status == 2

@@ -51,7 +51,17 @@ class Parser(argparse.ArgumentParser):
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
             commands: dict[str, Parser] = getattr(self, "commands", {})
-            command = commands.get(getattr(parsed, "command", None) or "", self)
+            name = getattr(parsed, "command", None) or ""
+            command = commands.get(name, self)
+            for extra in extras:
+                # `dsh-web --json fetch URL`: the top parser does not know a command's options,
+                # and "unrecognized" beside a help page that lists the option says nothing.
+                option = extra.split("=", 1)[0]
+                if command is not self and option in command._option_string_actions:
+                    command.error(
+                        f"{option} is an option of the {name} command, so it goes after the "
+                        f"command: dsh-web {name} {option} ..."
+                    )
             command.error(f"unrecognized arguments: {' '.join(extras)}")
         return parsed
 
