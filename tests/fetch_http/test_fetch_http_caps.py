@@ -251,14 +251,19 @@ async def test_unknown_or_corrupt_encoding_is_a_clear_error(
     error = await expect_error(
         fetcher.fetch(WebFetchRequest(server.url("/zstd"))), WEB_PROVIDER_ERROR
     )
+    # Each names the URL, as every other fetch error does: the model may have fetched several.
     assert error.message == (
-        'The server compressed the response with "zstd", which was not asked for and cannot be '
-        "decoded (supported: gzip, deflate, br)."
+        f'The server compressed the response from {server.url("/zstd")} with "zstd", which was '
+        "not asked for and cannot be decoded (supported: gzip, deflate, br)."
     )
+    assert error.details == {"url": server.url("/zstd")}
     error = await expect_error(
         fetcher.fetch(WebFetchRequest(server.url("/bad"))), WEB_PROVIDER_ERROR
     )
-    assert error.message.startswith("The response body could not be decompressed (gzip): ")
+    assert error.message.startswith(
+        f"The response body from {server.url('/bad')} could not be decompressed (gzip): "
+    )
+    assert error.details == {"url": server.url("/bad")}
     await assert_nothing_left(fetcher, server)
 
 

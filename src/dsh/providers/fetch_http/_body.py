@@ -35,6 +35,16 @@ _STEP = 64 * 1024  # most output asked of a decoder per call
 _RAW_PER_DECODED = 2
 
 
+class UndecodableBodyError(Exception):
+    """The body cannot be decoded; :func:`read_bounded`, which knows the URL, words the error
+    (:func:`_undecodable`): the message is the decoder's words, or for an unknown encoding the
+    end of a sentence naming it."""
+
+    def __init__(self, message: str, *, corrupt: str | None = None) -> None:
+        super().__init__(message)
+        self.corrupt = corrupt  # the encoding whose data was bad, or None: an unknown encoding
+
+
 class _Decoder(Protocol):
     """Push compressed bytes in; pull at most ``limit`` decoded bytes out per call."""
 
@@ -200,10 +210,9 @@ def decoder_for(content_encoding: str | None) -> _Decoder:
         elif coding == "br":
             stage = _Brotli()
         else:
-            raise WebError(
-                WEB_PROVIDER_ERROR,
-                f"The server compressed the response with {quoted(coding)}, which was not asked "
-                f"for and cannot be decoded (supported: {ACCEPT_ENCODING}).",
+            raise UndecodableBodyError(
+                f"with {quoted(coding)}, which was not asked for and cannot be decoded "
+                f"(supported: {ACCEPT_ENCODING})"
             )
         decoder = stage if decoder is None else _Chain(stage, decoder)
     return decoder or _Identity()
@@ -218,6 +227,13 @@ async def read_bounded(response: httpx.Response, limit: int, *, url: str) -> tup
     decoded is returned as cut. A compressed body that ends inside its compressed stream is
     ``WEB_PROVIDER_ERROR``.
     """
+    try:
+        return await _read_bounded(response, limit, url=url)
+    except UndecodableBodyError as error:
+        raise _undecodable(url, error) from None
+
+
+async def _read_bounded(response: httpx.Response, limit: int, *, url: str) -> tuple[bytes, bool]:
     decoder = decoder_for(response.headers.get("content-encoding"))
     out = bytearray()
     wanted = limit + 1  # one extra byte tells "exactly at the cap" from "more"
@@ -249,8 +265,16 @@ async def read_bounded(response: httpx.Response, limit: int, *, url: str) -> tup
     return bytes(out), False
 
 
-def _corrupt(encoding: str, error: Exception) -> WebError:
-    return WebError(
-        WEB_PROVIDER_ERROR,
-        f"The response body could not be decompressed ({encoding}): {error}.",
-    )
+def _corrupt(encoding: str, error: Exception) -> UndecodableBodyError:
+    return UndecodableBodyError(str(error), corrupt=encoding)
+
+
+def _undecodable(url: str, error: UndecodableBodyError) -> WebError:
+    # The URL is named as in every other fetch error: the model may have fetched several.
+    if error.corrupt is None:
+        message = f"The server compressed the response from {url} {error}."
+    else:
+        message = (
+            f"The response body from {url} could not be decompressed ({error.corrupt}): {error}."
+        )
+    return WebError(WEB_PROVIDER_ERROR, message, details={"url": url})
