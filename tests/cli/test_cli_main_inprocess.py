@@ -63,6 +63,29 @@ def test_a_command_option_before_the_command_says_where_it_goes(
     )
 
 
+def test_a_tool_inactive_without_a_model_request_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # web-deepseek-api takes its key from the chat route of the model request being served; the
+    # command line serves none. Before: "Tool "web_search" is not available for this request."
+    # and nothing about why, while `dsh-web config` showed deepseek-api selected.
+    path = tmp_path / "web.yaml"
+    path.write_text(
+        "- {id: web, name: dsh-web}\n- {id: ds, name: web-deepseek-api}\n"
+        "- {id: tool-web, name: tool-web}\n",
+        encoding="utf-8",
+    )
+    status, out, err = run_main(["search", "q", "--config", str(path)], capsys)
+    assert status == 2
+    assert out == ""
+    assert one_line(err) == (
+        'dsh-web: error: TOOL_INACTIVE: Tool "web_search" is not available for this request. '
+        "The command line runs no model request, so a provider that takes its key from the "
+        "request's chat route (web-deepseek-api) cannot run here; choose one with a key of its "
+        "own (e.g. web-search-deepseek with DEEPSEEK_API_KEY)."
+    )
+
+
 def test_a_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run_main(["tools", "--format", "xml"], capsys)
     assert status == 2

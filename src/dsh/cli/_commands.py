@@ -123,6 +123,14 @@ async def _call(ctx: Context, tool: str, arguments: Mapping[str, Any], label: st
         message = result.text.removeprefix("Error: ")
         if code == "UNKNOWN_TOOL":
             message += " Enable it in the tool-web config (or load the tool-web plugin)."
+        elif code == "TOOL_INACTIVE":
+            # A tool is inactive when its provider cannot authenticate on the model request's
+            # chat route (tool-web's activation); the command line serves no model request.
+            message += (
+                " The command line runs no model request, so a provider that takes its key from"
+                " the request's chat route (web-deepseek-api) cannot run here; choose one with a"
+                " key of its own (e.g. web-search-deepseek with DEEPSEEK_API_KEY)."
+            )
         raise CommandError(code, message, _tool_status(code))
     return result
 
