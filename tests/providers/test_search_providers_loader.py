@@ -178,6 +178,47 @@ async def test_a_dollar_in_the_key_variable_name_is_refused(
     )
 
 
+KEY_SHAPES = {
+    "deepseek": "sk-" + "0123456789abcdef" * 2,
+    "perplexity": "pplx-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" + "Ab3dEf6hIj9kLm2n",
+    "exa": "3f1c2a9e-4b7d-4e2a-9c1f-5d6e7f8a9b0c",
+}
+
+
+@pytest.mark.parametrize(("entry_point", "variable"), KEYED, ids=[k[0] for k in KEYED])
+@pytest.mark.parametrize("key", list(KEY_SHAPES.values()), ids=list(KEY_SHAPES))
+async def test_a_key_written_as_the_key_variable_name_is_refused_unshown(
+    entry_point: str, variable: str, key: str
+) -> None:
+    # `api_key_env: sk-…` for `api_key: sk-…`: before, it loaded, and the key itself was named as
+    # a variable everywhere: "exa: sk-… is not set" in the error the model reads, in `dsh-web
+    # config` (plugin config and environment), in the provider's repr.
+    message = _load_error(entry_point, f'config: {{api_key_env: "{key}"}}')
+    assert key not in message
+    assert message == (
+        "Invalid config for plugin 's': 'api_key_env': `api_key_env` is the name of the "
+        "variable that holds the key, but this value looks like a key itself: put the key in a "
+        f"variable and name that variable here (`api_key_env: {variable}`), or write the key as "
+        "`api_key` (got ***)."
+    )
+
+
+@pytest.mark.parametrize("name", ["EXA_API_KEY_PROD", "exa-key-2024", "vault/search/exa", "K1"])
+async def test_a_variable_name_that_is_no_key_is_kept(name: str) -> None:
+    ctx = Context(credentials=Credentials(MappingSource({name: "k"})))
+    entries = parse_plugin_list(
+        [
+            {"id": "web", "name": "dsh-web"},
+            {"id": "a", "name": "web-search-exa", "config": {"api_key_env": name}},
+        ]
+    )
+    load_plugins(ctx, entries)
+    try:
+        assert describe_selection(web_of(ctx))["search"] == "exa"
+    finally:
+        await ctx.dispose()
+
+
 async def test_a_key_or_variable_name_with_a_dollar_inside_is_kept() -> None:
     ctx = Context(credentials=Credentials(MappingSource({"MY$KEY": "k"})))
     entries = parse_plugin_list(

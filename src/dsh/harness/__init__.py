@@ -4,7 +4,8 @@ Public API (everything else is private):
 
 - errors: :class:`HarnessError`, :class:`AbortError`, :class:`ConfigError`
 - cancellation: :class:`AbortController`, :class:`AbortSignal`, :func:`race_signal`
-- context and plugins: :class:`Context`, :class:`Scope`, :class:`Plugin`, :func:`applying_plugin`
+- context and plugins: :class:`Context`, :class:`Scope`, :class:`Plugin`, :func:`applying_plugin`,
+  ``SECRET_VALUE_ERROR``
 - tools: :class:`ToolRegistry`, :class:`ToolDefinition`, :class:`ToolResult`,
   :class:`ToolExecution`, :class:`ToolAnnotations`, :class:`ToolCall`, :class:`Step`,
   :func:`current_step`, :func:`current_llm_provider`
@@ -21,7 +22,7 @@ See README.md in this folder for the one-line-per-name list.
 
 from dsh._text import mask_url_credentials
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
-from dsh.harness._context import Context, Plugin, Scope, applying_plugin
+from dsh.harness._context import SECRET_VALUE_ERROR, Context, Plugin, Scope, applying_plugin
 from dsh.harness._credentials import (
     ChatRoute,
     Credentials,
@@ -57,6 +58,7 @@ from dsh.harness._tools import (
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "SECRET_VALUE_ERROR",
     "AbortController",
     "AbortError",
     "AbortSignal",

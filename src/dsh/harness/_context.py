@@ -477,7 +477,8 @@ def describe_validation_error(
         else:
             # The validator's own words may quote the value (a custom validator's f"{v!r}"):
             # the secrets in it are hidden there too, then it is one line and bounded.
-            value, secret = item.get("input"), looks_secret(path)
+            value = item.get("input")
+            secret = looks_secret(path) or item["type"] == SECRET_VALUE_ERROR
             shown = "***" if secret else quoted_value(value)
             message = _sequence_message(value, secret) if item["type"] in _SEQUENCE else None
             said = message or quoted_message(hide_secrets(str(item["msg"]), value, secret=secret))
@@ -487,6 +488,11 @@ def describe_validation_error(
         problems.append(f"and {more} more problem{'s' if more > 1 else ''}")
     return f"Invalid config for plugin {quoted_value(label)}: " + "; ".join(problems) + "."
 
+
+#: The pydantic error type (``PydanticCustomError(SECRET_VALUE_ERROR, message)``) of a validator
+#: that found a secret under a key whose name says none (a key written as `api_key_env`): the
+#: refused value is then shown as ``***`` like a secret-named key's.
+SECRET_VALUE_ERROR = "secret_value"
 
 # The first problems of a config say what to fix; a list of a thousand wrong items does not
 # need a thousand sentences.

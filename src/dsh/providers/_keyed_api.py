@@ -47,9 +47,17 @@ from urllib.parse import urlsplit
 import httpx
 from httpx._utils import get_environment_proxies  # the table httpx builds its proxies from
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic_core import PydanticCustomError
 
 from dsh._text import mask_url_credentials, quoted_message, quoted_value
-from dsh.harness import AbortError, AbortSignal, Context, Credentials, race_signal
+from dsh.harness import (
+    SECRET_VALUE_ERROR,
+    AbortError,
+    AbortSignal,
+    Context,
+    Credentials,
+    race_signal,
+)
 from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
 from dsh.providers._os_error import os_error_text
 from dsh.web import (
@@ -818,7 +826,33 @@ class KeyedApiConfig(BaseModel):
                 "`api_key_env` is the name of the variable, without `$` or braces: write "
                 f"`api_key_env: {match['name']}`"
             )
+        if _looks_like_a_key(value):
+            # `api_key_env: sk-…` for `api_key: sk-…`: loaded, the key would be named as a
+            # variable in every message ("sk-… is not set", to the model too), `dsh-web config`
+            # and the repr. Refused unshown (SECRET_VALUE_ERROR: the config error says `***`).
+            default = cls.model_fields["api_key_env"].default
+            example = default if isinstance(default, str) and default else "MY_API_KEY"
+            raise PydanticCustomError(
+                SECRET_VALUE_ERROR,
+                "`api_key_env` is the name of the variable that holds the key, but this value "
+                "looks like a key itself: put the key in a variable and name that variable here "
+                f"(`api_key_env: {example}`), or write the key as `api_key`",
+            )
         return value
+
+
+#: Exa's keys are UUIDs; DeepSeek's (`sk-` and 32 hex digits) and Perplexity's (`pplx-` and 48
+#: letters and digits) have a long part mixing lower-case letters and digits, which a variable
+#: name (`EXA_API_KEY`, `exa-key-2024`) does not.
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_KEY_LIKE_PART = re.compile(r"(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{16,}")
+
+
+def _looks_like_a_key(value: str) -> bool:
+    text = value.strip()
+    return bool(_UUID.fullmatch(text)) or any(
+        _KEY_LIKE_PART.fullmatch(part) for part in re.split(r"[-_./:]", text)
+    )
 
 
 # -- the shared provider skeleton -----------------------------------------------------------------
