@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import dsh.web
@@ -28,6 +29,16 @@ def test_every_web_error_code_is_documented() -> None:
     assert len(codes) >= 13
     for name in codes:
         assert f"`{getattr(dsh.web, name)}`" in README, name
+
+
+def test_every_web_code_a_doc_names_exists() -> None:
+    # The MCP README gave `WEB_TIMEOUT` as an example code: no such code exists (the fetcher's is
+    # WEB_FETCH_TIMEOUT), and a hook written against it would never fire.
+    known = {getattr(dsh.web, name) for name in dsh.web.__all__ if name.startswith("WEB_")}
+    docs = [ROOT / "README.md", *(ROOT / "src").rglob("README.md"), *(ROOT / "docs").rglob("*.md")]
+    for path in docs:
+        named = set(re.findall(r"\bWEB_[A-Z_]+\b", path.read_text(encoding="utf-8")))
+        assert named <= known, (path.relative_to(ROOT), sorted(named - known))
 
 
 def test_harness_codes_are_documented() -> None:

@@ -23,7 +23,7 @@ _log = logging.getLogger("dsh.mcp")
 
 SERVER_NAME = "dsh-web"
 GUIDANCE_PROMPT = "web-tools-guidance"
-# The `_meta` key of an error result's code (`WEB_TIMEOUT`, `INVALID_ARGS`, ...); MCP's key
+# The `_meta` key of an error result's code (`WEB_FETCH_TIMEOUT`, `INVALID_ARGS`, ...); MCP's key
 # format, a prefix of our own then the name.
 ERROR_CODE_META_KEY = "dsh-web/code"
 
