@@ -6,6 +6,8 @@ import asyncio
 import errno
 import io
 import json
+import os
+import pty
 import sys
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from mcp_support import http_server_process, run_scenario, stdio_client, write_c
 from dsh.cli import main
 from dsh.mcp import serve_async
 from mcp import Client
+from support.environment import clean_env
 from support.local_http import LocalServer
 
 
@@ -47,6 +50,40 @@ async def test_mcp_over_streamable_http(
         assert url.endswith("/mcp")
         async with Client(url) as client:
             await run_scenario(client, server, expected)
+
+
+async def test_stdio_on_a_terminal_says_what_it_waits_for(tmp_path: Path) -> None:
+    # `dsh-web mcp` typed at a terminal: before, it printed nothing and seemed to hang.
+    config = write_config(tmp_path)
+    terminal, its_end = pty.openpty()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        "mcp",
+        "--config",
+        str(config),
+        stdin=its_end,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(),
+    )
+    os.close(its_end)
+    try:
+        assert process.stderr is not None
+        line = await asyncio.wait_for(process.stderr.readline(), 20)
+        assert line.decode() == (
+            "dsh-web: MCP server on stdio, waiting for an MCP client's JSON-RPC on standard "
+            "input: an MCP client starts it (see the README); Ctrl-D or Ctrl-C ends it.\n"
+        )
+        os.write(terminal, b"\x04")  # Ctrl-D: end of input on the terminal
+        out, err = await asyncio.wait_for(process.communicate(), 20)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        os.close(terminal)
+    assert (process.returncode, out, err) == (0, b"", b"")
 
 
 class _BadDescriptor(io.StringIO):

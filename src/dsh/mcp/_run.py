@@ -138,6 +138,7 @@ async def _serve_stdio(server: Any, *, stop: _StopSignals) -> None:
                     errno.EPIPE, "The MCP client stopped reading the server's output."
                 ) from None
 
+    _announce_on_a_terminal()
     task = asyncio.ensure_future(run())
     loop = asyncio.get_running_loop()
 
@@ -156,6 +157,18 @@ async def _serve_stdio(server: Any, *, stop: _StopSignals) -> None:
             raise  # not our stop: a cancellation from outside goes on
     finally:
         stop.on_stop = None
+
+
+def _announce_on_a_terminal() -> None:
+    """Typed at a terminal, a stdio server that says nothing seems to hang: say what it waits
+    for (stderr, and only on a terminal: an MCP client's pipe gets nothing)."""
+    with contextlib.suppress(OSError):
+        if sys.stderr is not None and os.isatty(0):
+            sys.stderr.write(
+                "dsh-web: MCP server on stdio, waiting for an MCP client's JSON-RPC on standard "
+                "input: an MCP client starts it (see the README); Ctrl-D or Ctrl-C ends it.\n"
+            )
+            sys.stderr.flush()
 
 
 @contextlib.contextmanager
