@@ -10,7 +10,7 @@ import pytest
 from cli_support import run_cli, run_main_in_thread
 
 from support.environment import scrub_environment
-from support.local_http import LocalServer
+from support.local_http import LocalServer, Request
 from support.socks5 import Connect, Socks5Proxy
 
 PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>
@@ -175,3 +175,33 @@ async def test_a_library_warning_does_not_break_the_one_line_error(
     assert done.status == 3
     assert len(done.stderr.splitlines()) == 1, done.stderr
     assert done.stderr.startswith("dsh-web: error: WEB_")
+
+
+@pytest.mark.usefixtures("_clean")
+async def test_the_tool_timeout_names_its_setting(
+    server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: "Tool web_fetch timed out after 0.3 seconds." and nothing about which of the two
+    # 30 s budgets (tool-web's fetch_timeout, web-fetch-http's timeout) had run out.
+    arrived = asyncio.Event()
+
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await asyncio.Event().wait()
+
+    server.route("/hang", hang)
+    config = tmp_path / "web.yaml"
+    config.write_text(
+        "- {id: web, name: dsh-web}\n"
+        "- {id: f, name: web-fetch-http, config: {allowed_hosts: ['127.0.0.1']}}\n"
+        "- {id: t, name: tool-web, config: {fetch_timeout: 0.3}}\n",
+        encoding="utf-8",
+    )
+    status = await run_main_in_thread(["fetch", server.url("/hang"), "--config", str(config)])
+    out, err = capsys.readouterr()
+    assert arrived.is_set()
+    assert (status, out) == (3, "")
+    assert err == (
+        "dsh-web: error: TOOL_TIMEOUT: Tool web_fetch timed out after 0.3 seconds. The limit is "
+        "the fetch_timeout setting of tool-web.\n"
+    )

@@ -33,6 +33,8 @@ from dsh.harness import (
 
 # Tool-result codes that mean "you asked wrongly" rather than "the web call failed".
 _USAGE_CODES = frozenset({"INVALID_ARGS", "UNKNOWN_TOOL", "TOOL_INACTIVE"})
+#: The tool-web setting that is each tool's budget (the registry's TOOL_TIMEOUT).
+_TOOL_BUDGETS = {"web_fetch": "fetch_timeout", "web_search": "search_timeout"}
 # A tool raised something no layer turned into an error of its own: a bug, not the web.
 _UNEXPECTED_CODES = frozenset({"TOOL_ERROR"})
 
@@ -123,6 +125,10 @@ async def _call(ctx: Context, tool: str, arguments: Mapping[str, Any], label: st
         message = result.text.removeprefix("Error: ")
         if code == "UNKNOWN_TOOL":
             message += " Enable it in the tool-web config (or load the tool-web plugin)."
+        elif code == "TOOL_TIMEOUT" and tool in _TOOL_BUDGETS:
+            # The model needs only "timed out"; whoever runs the command may want to raise it,
+            # and two budgets of 30 s apply (tool-web's and the provider's own).
+            message += f" The limit is the {_TOOL_BUDGETS[tool]} setting of tool-web."
         elif code == "TOOL_INACTIVE":
             # A tool is inactive when its provider cannot authenticate on the model request's
             # chat route (tool-web's activation); the command line serves no model request.
