@@ -179,6 +179,23 @@ def test_a_proxy_httpx_cannot_parse_is_a_config_error_without_its_password(
             '"http://example.com:99999/" has the port 99999, outside the range 1-65535.',
         ),
         ("http://example.com:x/", '"http://example.com:x/" is not a valid URL: '),
+        # The host as written (not httpx's "exa%20mple.com"), and what a host name is; before,
+        # "has an invalid host name 'exa%20mple.com': invalid host name 'exa%20mple.com'".
+        (
+            "http://exa mple.com/",
+            '"http://exa mple.com/" has an invalid host name "exa mple.com": a host name is '
+            "letters, digits and hyphens in labels separated by dots (or an IP address).",
+        ),
+        (
+            "http://a..b/",
+            '"http://a..b/" has an invalid host name "a..b": a host name is letters, digits and '
+            "hyphens in labels separated by dots (or an IP address).",
+        ),
+        (
+            "http://-bad-.com/",
+            '"http://-bad-.com/" has an invalid host name "-bad-.com": a host name is letters, '
+            "digits and hyphens in labels separated by dots (or an IP address).",
+        ),
         # httpx decodes an xn-- host only when it is read, raising idna's UnicodeError.
         (
             "http://xn--zz.com/",

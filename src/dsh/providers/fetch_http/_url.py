@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import unquote
 
 import httpx
 
@@ -105,9 +106,13 @@ def check_parsed(url: httpx.URL, *, shown: str | None = None) -> httpx.URL:
         )
     try:
         parse_host(host)
-    except ValueError as error:
+    except ValueError:
+        # The host as written (httpx percent-encodes a space), and what a valid one is: the
+        # parser's own words only repeated the host ("invalid host name 'exa%20mple.com'").
         raise WebError(
-            WEB_INVALID_URL, f"{label} has an invalid host name {host!r}: {error}"
+            WEB_INVALID_URL,
+            f"{label} has an invalid host name {quoted(unquote(host))}: a host name is letters, "
+            "digits and hyphens in labels separated by dots (or an IP address).",
         ) from None
     return url
 
