@@ -283,6 +283,23 @@ def test_a_bad_config_key_or_value(greeters: str, config: dict[str, object], exp
     assert ctx.scope.children == []
 
 
+def test_a_key_written_under_the_wrong_plugin_names_its_owner(greeters: str) -> None:
+    # `timeout` under the tool plugin, `punctuation` under the provider: before, each was only
+    # "unknown key" with the other plugin's keys unmentioned, so the owner had to be guessed.
+    entries = parse_plugin_list(
+        [
+            {"id": "tool", "name": "fake-greet-tool", "config": {"timeout": 5}},
+            {"id": "greeter", "name": "fake-greeter"},
+        ]
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_plugins(Context(), entries)
+    assert caught.value.message == (
+        "Invalid config for plugin 'tool': unknown key 'timeout' (expected one of: punctuation). "
+        "'timeout' is a key of plugin 'greeter' (fake-greeter): move it there."
+    )
+
+
 def test_a_missing_injected_service(greeters: str) -> None:
     entries = parse_plugin_list([{"id": "tool", "name": "fake-greet-tool"}])
     with pytest.raises(ConfigError) as caught:

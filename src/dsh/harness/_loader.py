@@ -315,11 +315,45 @@ def _prepare(
     resolved: list[tuple[PluginEntry, object]] = []
     for entry in entries:
         resolved.append((entry, _resolve_entry(entry, resolve)))
-    configs = [
-        validate_plugin_config(plugin, dict(entry.config), label=entry.id)
-        for entry, plugin in resolved
-    ]
+    configs = []
+    for entry, plugin in resolved:
+        try:
+            configs.append(validate_plugin_config(plugin, dict(entry.config), label=entry.id))
+        except ConfigError as error:
+            hint = _owner_hint(entry, plugin, resolved)
+            if not hint:
+                raise
+            raise ConfigError(f"{error.message} {hint}", code=error.code) from None
     return resolved, configs, _order(resolved, ctx)
+
+
+def _config_keys(plugin: object) -> set[str]:
+    model = getattr(plugin, "Config", None)
+    fields = getattr(model, "model_fields", None)
+    return set(fields) if isinstance(fields, dict) else set()
+
+
+def _owner_hint(
+    entry: PluginEntry, plugin: object, resolved: Sequence[tuple[PluginEntry, object]]
+) -> str:
+    """Where the unknown keys of ``entry``'s config belong, when another listed plugin has them.
+
+    A key under the wrong plugin is the usual config mistake (`allowed_hosts` under tool-web,
+    `fetch_timeout` under web-fetch-http); "unknown key" alone left its owner to be guessed.
+    """
+    own = _config_keys(plugin)
+    sentences = []
+    for key in sorted(k for k in entry.config if isinstance(k, str) and k not in own):
+        owners = [
+            f"{quoted_value(other.id)} ({other.name})"
+            for other, other_plugin in resolved
+            if other is not entry and key in _config_keys(other_plugin)
+        ]
+        if owners:
+            sentences.append(
+                f"{quoted_value(key)} is a key of plugin {' and '.join(owners)}: move it there."
+            )
+    return " ".join(sentences[:3])
 
 
 def load_plugins(
