@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from dsh.harness import AbortController, AbortSignal
 from dsh.web import (
     WEB_ABORTED,
@@ -14,7 +16,7 @@ from dsh.web import (
 )
 from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
 from support.local_http import LocalServer, Request, write_head
-from support.loopback_server import PlainHttpServer
+from support.loopback_server import LOOPBACK_CERT, PlainHttpServer, loopback_tls
 from support.quoting import LOUD_TEXT, assert_quoted
 
 
@@ -183,6 +185,33 @@ async def test_tls_failure_names_tls_not_an_errno(make_fetcher: MakeFetcher) -> 
         await assert_nothing_left(fetcher)
     finally:
         await plain.close()
+
+
+async def test_tls_trusts_the_certificates_named_by_ssl_cert_file(
+    make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An intranet (allowed_hosts) with its own CA, or a TLS-inspecting corporate proxy: the
+    # standard SSL_CERT_FILE / SSL_CERT_DIR name the CA. Before, the fetcher read only certifi's
+    # bundle and failed every such https page, while the keyed search providers used the file.
+    secure = await LocalServer(tls=loopback_tls()).start()
+    try:
+        secure.respond("/", "over TLS")
+        monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+        monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+        error = await expect_error(
+            make_fetcher().fetch(WebFetchRequest(secure.url("/"))), WEB_PROVIDER_ERROR
+        )
+        assert error.message == (
+            f"Could not connect to 127.0.0.1 (fetching {secure.url('/')}): TLS error: "
+            "certificate verify failed: self-signed certificate."
+        )
+        monkeypatch.setenv("SSL_CERT_FILE", str(LOOPBACK_CERT))
+        fetcher = make_fetcher()
+        result = await fetcher.fetch(WebFetchRequest(secure.url("/")))
+        assert (result.status_code, result.body.content) == (200, "over TLS")
+        await assert_nothing_left(fetcher, secure)
+    finally:
+        await secure.close()
 
 
 async def test_server_closing_without_answer_is_a_provider_error(

@@ -44,7 +44,7 @@ class LocalServer(LoopbackServer):
     @property
     def origin(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
+        return f"{'https' if self.tls else 'http'}://{host}:{self.port}"
 
     def url(self, path: str = "/") -> str:
         return self.origin + path

@@ -7,8 +7,24 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Iterator
+
+
+import ssl
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Self
+
+#: A self-signed certificate for 127.0.0.1 (its own CA, valid until 2126) and its key, made for
+#: these tests only: `LocalServer(tls=loopback_tls())` serves https://127.0.0.1:PORT with it, and
+#: a client trusts it through SSL_CERT_FILE=LOOPBACK_CERT.
+LOOPBACK_CERT = Path(__file__).parent / "tls" / "loopback-cert.pem"
+LOOPBACK_KEY = Path(__file__).parent / "tls" / "loopback-key.pem"
+
+
+def loopback_tls() -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(LOOPBACK_CERT, LOOPBACK_KEY)
+    return context
 
 
 @dataclass
@@ -17,9 +33,10 @@ class LoopbackServer:
     port: int = 0
     _server: asyncio.Server | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    tls: ssl.SSLContext | None = None  # serve TLS (https://) with this context
 
     async def start(self) -> Self:
-        self._server = await asyncio.start_server(self._serve, self.host, 0)
+        self._server = await asyncio.start_server(self._serve, self.host, 0, ssl=self.tls)
         self.port = self._server.sockets[0].getsockname()[1]
         return self
 

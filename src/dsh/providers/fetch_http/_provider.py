@@ -270,7 +270,9 @@ def _proxy_transport(
     from_environment: bool,
 ) -> httpx.AsyncBaseTransport:
     try:
-        return guarded_transport(policy, resolver=resolver, connector=connector, proxy=proxy)
+        return guarded_transport(
+            policy, resolver=resolver, connector=connector, proxy=proxy, trust_env=True
+        )
     except (ValueError, httpx.InvalidURL) as error:
         if not from_environment:
             raise  # the proxy key is validated with the config: this is a bug, not a setting
@@ -285,7 +287,10 @@ def _build_client(
     resolver: Resolver | None,
     connector: Connector | None,
 ) -> httpx.AsyncClient:
-    direct = guarded_transport(policy, resolver=resolver, connector=connector)
+    # trust_env here is the TLS context's only: SSL_CERT_FILE / SSL_CERT_DIR name the CA of an
+    # intranet or of a TLS-inspecting proxy (certifi's bundle knows neither). The client's own
+    # trust_env stays off below: no .netrc, and proxies come from proxy_routes, guarded.
+    direct = guarded_transport(policy, resolver=resolver, connector=connector, trust_env=True)
     routes = proxy_routes(config.proxy)
     transport: httpx.AsyncBaseTransport = direct
     if routes:
