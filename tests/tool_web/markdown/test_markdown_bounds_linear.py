@@ -785,3 +785,15 @@ def test_tailwind_arbitrary_values_are_set_aside_in_linear_time(classes: str) ->
     elapsed = time.perf_counter() - start
     assert "alpha" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_card_controls_are_dropped_in_linear_time() -> None:
+    # Every short line of the output is read as a possible card control ("Add to cart"): one
+    # look per line, and the lines kept are joined once.
+    items = "<li>Add to cart</li><li>Wool Runner</li>" * 30_000
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><ul>{items}</ul>")
+    elapsed = time.perf_counter() - start
+    assert "Add to cart" not in out
+    assert "Wool Runner" in out
+    assert elapsed < 10, elapsed

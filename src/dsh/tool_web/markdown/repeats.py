@@ -1,5 +1,6 @@
 """Blocks shown once: repeated interface strings and copies of content go; what repeats because
-each item has its own (card fields, prices, section headings over new content) stays."""
+each item has its own (card fields, prices, section headings over new content) stays. A card's
+controls ("Add to cart", "Quick view") go even once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.markers import CODE_OPEN
+from dsh.tool_web.markdown.markers import CODE_OPEN, INDENT
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 
@@ -35,6 +36,49 @@ _PRICE: Final = re.compile(
 # score on the next item is not a repeat. Whole numbers are not taken for scores: alone, they
 # are mostly counters (votes, replies, pages) that say nothing twice.
 _SCORE: Final = re.compile(r"\d{1,2}[.,]\d{1,2}(?:\ ?/\ ?\d{1,3})?")
+
+
+# What a shop's or a listing's card controls say: buttons, and links whose target is not shown
+# (a short link in a card keeps only its label). Alone on a line they tell the model nothing,
+# the item's name and price being beside them; they repeat on every card, and the cards of a
+# list (one block) kept every copy. Not "Learn more" (a service page's section often ends in
+# it, and the truths keep it a third of the time) nor "Sold out", which says something.
+_CARD_CONTROLS: Final = frozenset(
+    {"add to cart", "add to bag", "add to basket", "add to wishlist", "add to wish list",
+     "add to compare", "compare", "quick view", "quick shop", "quick add", "choose options",
+     "select options", "view options", "shop now", "buy now", "apply now", "read more",
+     "read full article", "view all", "see all", "see more", "show more", "view details",
+     "see details", "view full details", "view product", "more info"}
+)  # fmt: skip
+_CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
+# A list item's marker, its indentation before it.
+_LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
+# Emphasis around a label and the arrows after it ("**View options** ›", "Read more »").
+_AROUND_LABEL: Final = " *_›»→>…."
+
+
+def drop_card_controls(markdown: str) -> str:
+    """Drop the lines that are only a card's control (`_CARD_CONTROLS`), list items included.
+
+    A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
+    are headings, table rows and the same words in a sentence. Code is a placeholder here."""
+    lines = markdown.split("\n")
+    kept = [line for line in lines if not _is_card_control(line)]
+    if len(kept) == len(lines):
+        return markdown
+    return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
+
+
+_BLANK_RUNS: Final = re.compile(r"\n{3,}")
+
+
+def _is_card_control(line: str) -> bool:
+    if len(line) > _CONTROL_LINE_MAX:
+        return False
+    text = line.replace(INDENT, " ").strip()
+    if (mark := _LIST_MARK.match(text)) is not None:
+        text = text[mark.end() :]
+    return " ".join(text.strip(_AROUND_LABEL).lower().split()) in _CARD_CONTROLS
 
 
 def starts_with_price(text: str) -> bool:
