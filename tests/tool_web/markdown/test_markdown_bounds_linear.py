@@ -797,3 +797,44 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
     assert "Add to cart" not in out
     assert "Wool Runner" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("page", "shown"),
+    [
+        # Nested footers, each kept for its size (half the page), the title in the innermost:
+        # what holds a title is found once, not once per footer.
+        (
+            f"<p>{WORDS * 400}</p>"
+            + "<footer><p>f</p>" * 150
+            + f"<h1>Title</h1><p>{WORDS * 400}</p>"
+            + f"<div>{'<span>x</span>' * 60_000}</div>"
+            + "</footer>" * 150,
+            "# Title",
+        ),
+        # The same without a title: the outermost goes, and the footers inside it with it.
+        (
+            f"<p>{WORDS * 400}</p>"
+            + "<footer><p>f</p>" * 150
+            + f"<p>{WORDS * 400}</p>"
+            + f"<div>{'<span>x</span>' * 60_000}</div>"
+            + "</footer>" * 150,
+            "omicron",
+        ),
+        # Quotations' footers (their attributions) deep inside wrappers.
+        (
+            f"<p>{WORDS}</p>"
+            + "<div>" * 200
+            + "<blockquote><p>q</p><footer>alice</footer></blockquote>" * 20_000
+            + "</div>" * 200,
+            "> alice",
+        ),
+    ],
+    ids=["nested-over-a-title", "nested", "quotations"],
+)
+def test_site_footers_are_dropped_from_the_selection_in_linear_time(page: str, shown: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(page)
+    elapsed = time.perf_counter() - start
+    assert shown in out
+    assert elapsed < 10, elapsed

@@ -49,6 +49,35 @@ def test_a_dialog_is_dropped_however_its_attributes_are_written(dialog: str) -> 
     assert "privacy policy" not in out
 
 
+def test_a_site_footer_kept_for_its_size_is_dropped_from_the_selection() -> None:
+    # A listing whose cards are short links (or filled in by a script) has little text of its
+    # own, and a footer of legal notes and link columns out-weighed it: kept for its size, it
+    # ran on after the products ("Apple Card Monthly Installments is a 0% APR payment option…").
+    cards = "".join(f'<li><a href="/p/{n}">Wool Runner {n}</a> $9{n}</li>' for n in range(4))
+    legal = "<p>Financing is available to qualified customers, subject to credit approval.</p>"
+    out = render(
+        f"<main><h1>Shoes</h1><p>Our shoes, in wool.</p><ul>{cards}</ul></main>"
+        f"<footer><h2>Footer</h2>{legal * 4}<ul><li><a href='/about'>About us</a></li></ul>"
+        "</footer>"
+    )
+    assert "# Shoes" in out
+    assert "Wool Runner 3" in out
+    assert "Financing" not in out
+    assert "About us" not in out
+    # A footer holding the page's title, or nearly all its text, is the page.
+    out = render(f"<footer><h1>Shoes</h1>{legal * 4}</footer><p>Made in Oslo.</p>")
+    assert "# Shoes" in out
+    assert "Financing" in out
+    out = render(f"<p>Made in Oslo.</p><footer>{legal * 40}</footer>")
+    assert "Financing" in out
+    # A post's or a quotation's footer is theirs.
+    out = render(
+        f"<main><h1>Shoes</h1><article><p>Our shoes.</p><footer>{legal * 4}</footer></article>"
+        "</main>"
+    )
+    assert "Financing" in out
+
+
 def test_consent_manager_layer_is_dropped() -> None:
     out = render(
         f'<div id="onetrust-consent-sdk"><p>{POLICY}</p></div><article><p>{PROSE}</p></article>'

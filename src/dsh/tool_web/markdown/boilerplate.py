@@ -29,7 +29,7 @@ from dsh.tool_web.markdown.toc import (
     maybe_contents_title,
     orphan_title_block,
 )
-from dsh.tool_web.markdown.tree import find_elements, hidden_by_style
+from dsh.tool_web.markdown.tree import find_elements, hidden_by_style, holds
 from dsh.tool_web.markdown.vocabulary import (
     CONTENT_WORDS,
     FURNITURE_PAIRS,
@@ -150,6 +150,48 @@ def _is_hidden_microdata(element: etree._Element, length: int) -> bool:
         or name.rsplit(":", 1)[-1] in _SHOWN_DISPLAYS
         for name in classes
     )
+
+
+def drop_site_footers(root: etree._Element, stats: TextStats, *, roles: bool) -> None:
+    """Drop the site footers the selection `root` still holds: kept for their size by
+    `remove_furniture` (they held ≥ 40 % of a thin page's text: a listing whose cards are short
+    links, or filled in by a script, beside a footer of legal notes and link columns), they are
+    no content either. Done once the content root is chosen: taken out before, the descent went
+    on into a page's FAQ and left its product list out. Not a footer holding the page's title,
+    a `main` or an `article` (then it is the page), nor ≥ 90 % of the selection's text, nor a
+    post's or quotation's own. `roles`: the source names `contentinfo`, the footer's role."""
+    limit = stats.text.get(root, 0) * _OVERLAY_MAX_SHARE
+    found = find_elements(_FOOTER_ROLES, root) if roles else []
+    holding: set[etree._Element] | None = None  # what holds a title, `main` or `article`
+    for footer in [*root.iter("footer"), *found]:
+        if footer is root or stats.text.get(footer, 0) > limit:
+            continue
+        if any(True for _ in footer.iterancestors("article", "main", "blockquote")):
+            continue
+        if not holds(root, footer):
+            continue  # inside a footer already dropped
+        if holding is None:
+            holding = _holding_page_parts(root)
+        if footer in holding:
+            continue
+        stats.forget(footer)
+        drop_keep_tail(footer)
+
+
+def _holding_page_parts(root: etree._Element) -> set[etree._Element]:
+    """The elements under `root` that hold an `h1`, a `main` or an `article` (those included):
+    each ancestor is added once, the walk up stopping where an earlier one passed, so nested
+    footers are not each walked through."""
+    holding: set[etree._Element] = set()
+    for part in root.iter("main", "article", "h1"):
+        for element in itertools.chain((part,), part.iterancestors()):
+            if element in holding or element is root:
+                break
+            holding.add(element)
+    return holding
+
+
+_FOOTER_ROLES: Final = etree.XPath(".//*[@role='contentinfo']")
 
 
 def _is_consent_layer(tokens: list[str]) -> bool:
