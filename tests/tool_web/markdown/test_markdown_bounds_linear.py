@@ -821,6 +821,15 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
             + "</footer>" * 150,
             "omicron",
         ),
+        # Nested menus likewise (the site's navigation kept for its size).
+        (
+            f"<p>{WORDS * 400}</p>"
+            + "<nav role='navigation'><p>f</p>" * 150
+            + f"<h1>Title</h1><p>{WORDS * 400}</p>"
+            + f"<div>{'<span>x</span>' * 60_000}</div>"
+            + "</nav>" * 150,
+            "# Title",
+        ),
         # Quotations' footers (their attributions) deep inside wrappers.
         (
             f"<p>{WORDS}</p>"
@@ -830,9 +839,9 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
             "> alice",
         ),
     ],
-    ids=["nested-over-a-title", "nested", "quotations"],
+    ids=["nested-over-a-title", "nested", "nested-menus", "quotations"],
 )
-def test_site_footers_are_dropped_from_the_selection_in_linear_time(page: str, shown: str) -> None:
+def test_site_furniture_is_dropped_from_the_selection_in_linear_time(page: str, shown: str) -> None:
     start = time.perf_counter()
     out = html_to_markdown(page)
     elapsed = time.perf_counter() - start

@@ -78,6 +78,26 @@ def test_a_site_footer_kept_for_its_size_is_dropped_from_the_selection() -> None
     assert "Financing" in out
 
 
+def test_a_site_menu_or_header_kept_for_its_size_is_dropped_from_the_selection() -> None:
+    # A bank's mega-menu and a shop's category header out-weighed a thin page (a calculator,
+    # a listing filled in by a script) and stood before its content.
+    menu = "".join(
+        f"<li><a href='/{n}'>Best high-yield savings accounts {n}</a> and how to choose one</li>"
+        for n in range(6)
+    )
+    content = "<main><p>Use this calculator to plan your retirement.</p></main>"
+    for chrome in (f"<nav><ul>{menu}</ul></nav>", f"<header><ul>{menu}</ul></header>"):
+        out = render(f"<div>{chrome}{content}</div>")
+        assert "Use this calculator" in out
+        assert "savings accounts" not in out
+    # A card's header, and a header holding the page's title, are content.
+    out = render(f"<ul><li><header><ul>{menu}</ul></header></li></ul>{content}")
+    assert "savings accounts" in out
+    out = render(f"<header><h1>Savings</h1><ul>{menu}</ul></header>{content}")
+    assert "# Savings" in out
+    assert "savings accounts" in out
+
+
 def test_consent_manager_layer_is_dropped() -> None:
     out = render(
         f'<div id="onetrust-consent-sdk"><p>{POLICY}</p></div><article><p>{PROSE}</p></article>'

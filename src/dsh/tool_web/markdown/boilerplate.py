@@ -152,30 +152,35 @@ def _is_hidden_microdata(element: etree._Element, length: int) -> bool:
     )
 
 
-def drop_site_footers(root: etree._Element, stats: TextStats, *, roles: bool) -> None:
-    """Drop the site footers the selection `root` still holds: kept for their size by
-    `remove_furniture` (they held ≥ 40 % of a thin page's text: a listing whose cards are short
-    links, or filled in by a script, beside a footer of legal notes and link columns), they are
-    no content either. Done once the content root is chosen: taken out before, the descent went
-    on into a page's FAQ and left its product list out. Not a footer holding the page's title,
-    a `main` or an `article` (then it is the page), nor ≥ 90 % of the selection's text, nor a
-    post's or quotation's own. `roles`: the source names `contentinfo`, the footer's role."""
+def drop_site_furniture(root: etree._Element, stats: TextStats, *, roles: bool) -> None:
+    """Drop the site's footers, navigation and header that the selection `root` still holds:
+    kept for their size by `remove_furniture` (they held ≥ 40 % of a thin page's text: a
+    listing whose cards are short links, or filled in by a script, beside a footer of legal
+    notes and link columns, a bank's mega-menu over a calculator), they are no content either.
+    Done once the content root is chosen: taken out before, the descent went on into a page's
+    FAQ and left its product list out. Not one holding the page's title, a `main` or an
+    `article` (then it is the page), nor ≥ 90 % of the selection's text, nor a post's, card's
+    or quotation's own (inside an `article`, `main`, `li` or `blockquote`). `roles`: the source
+    names `contentinfo` or `navigation`, their roles."""
     limit = stats.text.get(root, 0) * _OVERLAY_MAX_SHARE
-    found = find_elements(_FOOTER_ROLES, root) if roles else []
+    found = find_elements(_SITE_ROLES, root) if roles else []
     holding: set[etree._Element] | None = None  # what holds a title, `main` or `article`
-    for footer in [*root.iter("footer"), *found]:
-        if footer is root or stats.text.get(footer, 0) > limit:
+    for element in [*root.iter("footer", "nav", "header"), *found]:
+        if element is root or stats.text.get(element, 0) > limit:
             continue
-        if any(True for _ in footer.iterancestors("article", "main", "blockquote")):
+        if any(True for _ in element.iterancestors("article", "main", "blockquote", "li")):
             continue
-        if not holds(root, footer):
-            continue  # inside a footer already dropped
+        if not holds(root, element):
+            continue  # inside one already dropped
         if holding is None:
             holding = _holding_page_parts(root)
-        if footer in holding:
+        if element in holding:
             continue
-        stats.forget(footer)
-        drop_keep_tail(footer)
+        stats.forget(element)
+        drop_keep_tail(element)
+
+
+_SITE_ROLES: Final = etree.XPath(".//*[@role='contentinfo' or @role='navigation']")
 
 
 def _holding_page_parts(root: etree._Element) -> set[etree._Element]:
@@ -189,9 +194,6 @@ def _holding_page_parts(root: etree._Element) -> set[etree._Element]:
                 break
             holding.add(element)
     return holding
-
-
-_FOOTER_ROLES: Final = etree.XPath(".//*[@role='contentinfo']")
 
 
 def _is_consent_layer(tokens: list[str]) -> bool:

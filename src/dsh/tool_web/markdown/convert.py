@@ -10,7 +10,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.appdata import embedded_text
 from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
-from dsh.tool_web.markdown.boilerplate import drop_site_footers, remove_furniture
+from dsh.tool_web.markdown.boilerplate import drop_site_furniture, remove_furniture
 from dsh.tool_web.markdown.choices import variation_selects_as_lines
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -175,7 +175,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         microdata=b"itemprop" in cleaned,
     )
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
-    drop_site_footers(main, stats, roles=b"contentinfo" in cleaned)
+    drop_site_furniture(main, stats, roles=b"contentinfo" in cleaned or b"navigation" in cleaned)
     if article_page:
         main = article_body(main, stats)
     if product_page:
