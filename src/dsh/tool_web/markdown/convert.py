@@ -63,6 +63,9 @@ _ARIA_TABLE_ROLE: Final = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b"""
 # looked for in lower or upper case. (Not seen: `Aria-Modal`, which libxml2 would fold, and a
 # value spelled with character references, `&#100;ialog`.)
 _DIALOG_ROLE: Final = re.compile(rb"""dialog["'\s>/]""")
+# Likewise the search for the site's footers and menus by their roles (`boilerplate.py`): the
+# role's value ends right after the word ("navigation" alone is a common class word).
+_SITE_ROLE: Final = re.compile(rb"""(?:contentinfo|navigation)["'\s>/]""")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -175,7 +178,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         microdata=b"itemprop" in cleaned,
     )
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
-    drop_site_furniture(main, stats, roles=b"contentinfo" in cleaned or b"navigation" in cleaned)
+    drop_site_furniture(main, stats, roles=_SITE_ROLE.search(cleaned) is not None)
     if article_page:
         main = article_body(main, stats)
     if product_page:
