@@ -578,6 +578,20 @@ def test_a_repeated_answer_alone_under_a_new_question_stays() -> None:
     assert out.endswith("Does it run on RISC-V?\n\nNo.\n\nShare")
 
 
+def test_a_post_number_line_is_no_question_a_repeat_answers() -> None:
+    # "#1 · Jun 3, 2024" (a forum's post number) opens with `#` but is no Markdown heading:
+    # the thread's preview of its first post, repeated under it, was kept as that line's
+    # answer. Under a real heading a lone repeat still stays.
+    post = "I want a good intro level bike that will not break or give me problems."
+    out = render(
+        f"<p>{PROSE}</p><p>{post}</p><p>Ann</p><p>#1 · Jun 3, 2024</p><p>{post}</p><p>Bob</p>"
+        f"<p>#2 · Jun 4, 2024</p><p>Buy a decent one.</p><h3>Summary</h3><p>{post}</p>"
+    )
+    assert out.count(post) == 2
+    assert "#1 · Jun 3, 2024\n\nBob" in out
+    assert out.endswith(f"### Summary\n\n{post}")
+
+
 def test_screen_reader_text_that_is_all_a_cell_or_badge_says_is_kept() -> None:
     out = render(
         f"<p>{PROSE}</p><table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>"

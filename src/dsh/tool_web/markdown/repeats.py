@@ -168,7 +168,9 @@ def _answers_what_precedes(
     if index + 1 < len(blocks) and first_at[keys[index + 1]] != index + 1:
         return False  # part of a run of repeats: a copied section
     before = blocks[index - 1].rstrip()
-    return before.startswith("#") or before.endswith("?")
+    # A heading, not any line opening with `#`: a forum's post number ("#1 · Jun 3, 2024")
+    # kept the thread's preview of the first post, repeated under it, as its answer.
+    return 0 < _heading_level(before, keys[index - 1]) <= 6 or before.endswith("?")
 
 
 # A post's header line ("alice • 3mo ago (2024-03-01)") is short; what it heads is prose.
