@@ -863,3 +863,22 @@ def test_link_blocks_in_quotes_look_back_for_a_title_in_linear_time() -> None:
     assert "> alice said:" in out  # the quote's title
     assert "bob said:" not in out  # link blocks after the quote's words
     assert elapsed < 10, elapsed
+
+
+def test_nested_avatars_are_read_through_a_few_elements_each() -> None:
+    # An element named `avatar` with a few characters of text is read for initials: through
+    # at most 8 of its elements, so 240 nested avatars around 100,000 empty elements do not
+    # each read all of them.
+    html = (
+        f"<p>{WORDS * 20}</p>"
+        + "<div class='avatar'>" * 240
+        + "<span></span>" * 100_000
+        + "j"
+        + "</div>" * 240
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert "\nj" in out  # lower case: no initials
+    assert elapsed < 10, elapsed

@@ -267,3 +267,45 @@ def test_a_link_inside_a_quote_after_its_words_still_goes() -> None:
     )
     assert "> alice said:\n>\n> This paragraph" in out
     assert "Read the whole story" not in out
+
+
+def _post_with_letter_avatar(user: str, words: str, avatar: str) -> str:
+    # XenForo's post: a poster without a picture gets a default avatar drawn from the first
+    # letter of their name, written as text in the avatar's link.
+    return (
+        f'<article class="message"><div class="message-avatar"><a href="/members/{user}.5/" '
+        f'class="avatar avatar--m avatar--default avatar--default--dynamic">'
+        f'<span class="avatar-u5-m" role="img" aria-label="{user}">{avatar}</span></a></div>'
+        f'<h4 class="message-name"><a href="/members/{user}.5/">{user}</a></h4>'
+        f'<div class="bbWrapper">{words} {PROSE}</div></article>'
+    )
+
+
+def test_a_default_avatars_letter_is_not_read_as_a_line() -> None:
+    # The letter stood on a line of its own above every such post ("B", "bob", the post).
+    out = render(
+        "<main><h1>Thread</h1>"
+        + _post_with_letter_avatar("bob", "First.", "B")
+        + _post_with_letter_avatar("Zoë Ann", "Second.", "ZA")
+        + "</main>"
+    )
+    assert "#### bob\n\nFirst." in out
+    assert "#### Zoë Ann\n\nSecond." in out
+    assert "\nB\n" not in f"\n{out}\n"
+    assert "\nZA\n" not in f"\n{out}\n"
+
+
+def test_an_avatar_block_holding_the_posters_name_stays() -> None:
+    # Only a few characters drawn as a picture go: a block named for the avatar that also
+    # holds the poster's name is the post's attribution.
+    out = render(
+        "<main><h1>Thread</h1>"
+        + "".join(
+            f'<div class="post"><div class="user-avatar"><img src="a.png"><b>{user}</b></div>'
+            f"<p>{words} {PROSE}</p></div>"
+            for user, words in (("Ann", "First."), ("Bo", "Second."))
+        )
+        + "</main>"
+    )
+    assert "**Ann**" in out
+    assert "**Bo**" in out

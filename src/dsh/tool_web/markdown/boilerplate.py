@@ -196,6 +196,31 @@ def _holding_page_parts(root: etree._Element) -> set[etree._Element]:
     return holding
 
 
+# A default avatar: a poster without a picture is drawn as the initials of their name, written
+# as text in the element named for the avatar (XenForo's `avatar--default--dynamic`, NodeBB's
+# `avatar`, eBay's seller `avatar`). Read as text, each post opened with a stray "J".
+_MAX_INITIALS: Final = 3
+
+
+# An avatar is a few elements (a link around a `span`); its text is read through at most these.
+_AVATAR_REACH: Final = 8
+
+
+def _is_letter_avatar(element: etree._Element, length: int, tokens: list[str]) -> bool:
+    if not 0 < length <= _MAX_INITIALS or "avatar" not in tokens:
+        return False
+    nodes = list(itertools.islice(element.iter(), _AVATAR_REACH + 1))
+    if len(nodes) > _AVATAR_REACH:
+        return False
+    text = "".join(
+        (node.text or "") + ("" if node is element else node.tail or "")
+        for node in nodes
+        if isinstance(node.tag, str)
+    )
+    # Initials are capitals: a short name in an avatar block ("Bo") is the poster's name.
+    return text.strip().isupper()
+
+
 def _is_consent_layer(tokens: list[str]) -> bool:
     """Consent managers' layers: never content, so removed whatever their size."""
     return not _OVERLAY_WORDS.isdisjoint(tokens)
@@ -335,7 +360,9 @@ def remove_furniture(
             label = list_label(element, stats)
             if label is not None:
                 doomed.append(label)
-        elif microdata and _is_hidden_microdata(element, length):
+        elif (microdata and _is_hidden_microdata(element, length)) or _is_letter_avatar(
+            element, length, tokens
+        ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
             if not is_icon_label(element, tokens, stats) and not is_section_title(element):
