@@ -93,6 +93,29 @@ def test_forum_posters_linked_by_query_string_profiles_keep_their_names() -> Non
     assert "Thread number" not in out
 
 
+def test_forum_posters_linked_by_relative_profile_paths_keep_their_names() -> None:
+    # XenForo 1 writes its links relative to a `<base href>` (`members/pelex.1378134/`, no
+    # leading slash): not read as a profile, each poster's name alone in its block went as a
+    # link block, and the thread read as one voice.
+    def post(user: str, text: str) -> str:
+        return (
+            f'<li class="message"><div class="messageUserInfo"><h3 class="userText">'
+            f'<a href="members/{user}.1378134/" class="username">{user}</a></h3></div>'
+            f'<div class="messageContent"><blockquote class="messageText">{text}</blockquote>'
+            "</div></li>"
+        )
+
+    posts = post("pelex", f"My list of hosts. {PROSE} {PROSE}") + post("cdb", f"Thanks. {PROSE}")
+    out = render(f'<ol class="messageList">{posts}</ol>', url="https://forum.example.com/t/1")
+    assert "pelex" in out
+    assert "cdb" in out
+    # A relative path that only ends in a name is no profile: a list of them is still pruned.
+    links = "".join(f'<li><a href="threads/t-{n}/">Thread number {n}</a></li>' for n in range(4))
+    prose = f"<p>{PROSE}</p>" * 3
+    out = render(f"<main><h1>Hosts</h1>{prose}<div><ul>{links}</ul></div>{prose}</main>")
+    assert "Thread number" not in out
+
+
 def test_a_newsletters_layout_tables_are_not_grids() -> None:
     # E-mail HTML lays out its stories in tables (marked role="presentation", as e-mail guides
     # ask): two stories side by side came out as one grid row, each heading run into its text.

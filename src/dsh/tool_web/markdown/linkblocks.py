@@ -38,11 +38,14 @@ _BLOCKS: Final = frozenset(
 
 # Where profile pages live on forums, Q&A sites, blogs and code hosts (Stack Exchange's
 # `/users/67/joe`: an id before the name), and `/@handle` (Medium,
-# Substack, Mastodon, YouTube); and the query-string profiles of PHP forum software, linked
-# relative to the page: vBulletin's `member.php?u=7`, phpBB's `memberlist.php?mode=viewprofile`,
-# SMF's `index.php?action=profile;u=5`, Invision 2/3's `index.php?showuser=12`.
+# Substack, Mastodon, YouTube), also written relative to the page or its `<base href>`
+# (XenForo 1's `members/pelex.1378134/`); and the query-string profiles of PHP forum software,
+# linked relative to the page: vBulletin's `member.php?u=7`, phpBB's
+# `memberlist.php?mode=viewprofile`, SMF's `index.php?action=profile;u=5`, Invision 2/3's
+# `index.php?showuser=12`.
 _PROFILE_PATH: Final = re.compile(
-    r"/(?:(?:members?|users?|u|profiles?|authors?|people|community/profile)/(?:\d+/)?|@)[^/?#]+/?"
+    r"(?:^|/)(?:(?:members?|users?|u|profiles?|authors?|people|community/profile)/(?:\d+/)?|@)"
+    r"[^/?#]+/?"
     r"(?:[?#]|$)"
     r"|(?:^|/)(?:member|memberlist|profile)\.php\?"
     r"|[?&;](?:mode=viewprofile|action=profile|showuser=)",
