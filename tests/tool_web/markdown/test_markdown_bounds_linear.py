@@ -882,3 +882,23 @@ def test_nested_avatars_are_read_through_a_few_elements_each() -> None:
     assert "omicron" in out
     assert "\nj" in out  # lower case: no initials
     assert elapsed < 10, elapsed
+
+
+def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefix() -> None:
+    # A block named `menu` with prose of its own (and less than 40 % of the page: a larger one
+    # is kept for its size) is read for sentences through at most 200 of its elements and
+    # 2,000 characters: 240 nested ones, each opening with sentences, over 60,000 empty
+    # elements and 0.5 MB of sentences, do not each read all of them.
+    sentence = "The plan covers the whole family. "
+    html = (
+        f"<p>{WORDS * 12_000}</p>"
+        + "".join(f"<div class='menu-part{n}'><p>{sentence * 8}</p>" for n in range(240))
+        + "<i></i>" * 60_000
+        + f"<p>{sentence * 15_000}</p>"
+        + "</div>" * 240
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert out.count(sentence.strip()) > 240  # each level is prose, so none went as a menu
+    assert elapsed < 10, elapsed

@@ -457,6 +457,32 @@ def test_a_block_kept_for_its_size_keeps_the_parts_named_after_it() -> None:
     assert "Home" not in out
 
 
+def test_a_block_named_menu_that_reads_as_prose_is_content() -> None:
+    # A tab widget's `faq_tabs-menu` holding the questions and their answers, a filter's
+    # `filter-menu-item-container` around each article's summary, a section whose id is the slug
+    # of its heading ("menu-innovation-strategies"): "menu" made each furniture, and the FAQ,
+    # the articles or the section went. Sentences, barely linked, are no menu; the parts named
+    # after it stay too.
+    answers = "".join(
+        f'<div class="faq_tabs-menu-item"><h3>Is plan {n} worth it?</h3><p>It depends on what '
+        f"you need. Plan {n} covers the whole family. It costs ${n}9 a month.</p></div>"
+        for n in range(4)
+    )
+    out = render(
+        '<nav class="menu"><a href="/">Home</a> <a href="/plans">Plans</a></nav>'
+        f"<main><h1>Identity protection</h1><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f'<div class="faq_tabs-menu">{answers}</div>'
+        '<div class="product-menu-left"><a href="/a">Robot vacuums</a> Family X11 '
+        '<a href="/b">Robot mops</a> Family T90 <a href="/c">Window cleaners</a> W2 Family '
+        "Accessories and spare parts for every model in the range</div></main>"
+    )
+    assert "### Is plan 3 worth it?\n\nIt depends on what you need." in out
+    assert "It costs $09 a month." in out
+    # A menu of names and links, without sentences, still goes, and so does the site's menu.
+    assert "Robot vacuums" not in out
+    assert "Home" not in out
+
+
 def test_a_step_by_step_guide_kept_for_its_size_keeps_its_steps() -> None:
     # GOV.UK's step-by-step navigation is the page: its steps are `gem-c-step-nav__step`.
     steps = "".join(

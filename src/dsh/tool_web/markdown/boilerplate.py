@@ -221,6 +221,48 @@ def _is_letter_avatar(element: etree._Element, length: int, tokens: list[str]) -
     return text.strip().isupper()
 
 
+# A block named `menu` that reads as prose is no menu: a tab widget's `faq_tabs-menu` holding
+# the questions and answers, a filter's `filter-menu-item-container` around article summaries,
+# a section whose id is its heading's slug ("menu-innovation-strategies"). Menus are links and
+# short labels; this much text outside links, in sentences, is what the page says.
+_PROSE_MENU_MIN: Final = 200
+_PROSE_MENU_LINK_SHARE: Final = 0.2
+# Sentences are counted in the block's first characters (read through at most so many of its
+# elements): one per so many of them at least.
+_PROSE_READ: Final = 2000
+_PROSE_READ_ELEMENTS: Final = 200
+_CHARS_PER_SENTENCE: Final = 250
+_SENTENCE_END: Final = re.compile(r"[.!?][\"”’)]?(?:\s|$)")
+
+
+def _is_prose_menu(
+    element: etree._Element, tokens: list[str], length: int, stats: TextStats
+) -> bool:
+    if length < _PROSE_MENU_MIN or stats.link_text.get(element, 0) > (
+        _PROSE_MENU_LINK_SHARE * length
+    ):
+        return False
+    if FURNITURE_WORDS.intersection(tokens) != {"menu"} or _is_furniture_by_kind(element):
+        return False  # another furniture word, a `nav`, `aside` or `role=menu`
+    if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
+        return False
+    read: list[str] = []
+    size = 0
+    for node in itertools.islice(element.iter(), _PROSE_READ_ELEMENTS):
+        if isinstance(node.tag, str) and node.text:
+            read.append(node.text)
+            size += len(node.text)
+        if node is not element and node.tail:  # the element's own tail is outside it
+            read.append(node.tail)
+            size += len(node.tail)
+        if size >= _PROSE_READ:
+            break
+    prefix = " ".join("".join(read).split())
+    if len(prefix) < _PROSE_MENU_MIN // 2:
+        return False  # its words are further in than the look goes: left as it was
+    return len(_SENTENCE_END.findall(prefix)) * _CHARS_PER_SENTENCE >= len(prefix)
+
+
 def _is_consent_layer(tokens: list[str]) -> bool:
     """Consent managers' layers: never content, so removed whatever their size."""
     return not _OVERLAY_WORDS.isdisjoint(tokens)
@@ -365,7 +407,12 @@ def remove_furniture(
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
-            if not is_icon_label(element, tokens, stats) and not is_section_title(element):
+            if not _is_consent_layer(tokens) and _is_prose_menu(element, tokens, length, stats):
+                # Its parts named after it (`faq_tabs-menu-item`) are not judged by the word.
+                if blocks is not None:
+                    blocks = blocks | _subject_names(element)
+                stack.extend((child, blocks) for child in element)
+            elif not is_icon_label(element, tokens, stats) and not is_section_title(element):
                 doomed.append(element)
         elif (
             small
