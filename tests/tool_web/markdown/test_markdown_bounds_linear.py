@@ -902,4 +902,27 @@ def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefi
     out = html_to_markdown(html)
     elapsed = time.perf_counter() - start
     assert out.count(sentence.strip()) > 240  # each level is prose, so none went as a menu
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # 100,000 small mains beside a large footer: each is measured, not placed.
+        "<main><p>x</p></main>" * 100_000 + f"<footer><p>{WORDS * 20_000}</p></footer>",
+        # 200 nested mains, each large enough, inside 50 nested large footers: each footer
+        # places at most a few mains, each a walk up the tree.
+        "<footer>" * 50
+        + "<main>" * 200
+        + f"<p>{WORDS * 2_000}</p>"
+        + "</main>" * 200
+        + f"<p>{WORDS * 3_000}</p>"
+        + "</footer>" * 50,
+    ],
+    ids=["many-mains", "nested-mains-in-nested-footers"],
+)
+def test_site_footers_beside_many_mains_stay_linear(html: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "alpha" in out
     assert elapsed < 10, elapsed
