@@ -698,3 +698,23 @@ def test_a_review_vendors_hidden_diagnostics_are_no_content() -> None:
     )
     assert "bvseo" not in out
     assert "Free customization with purchase." in out
+
+
+@pytest.mark.parametrize(
+    "names", ["class='disclaimer'", "class='pdp-disclaimers'", "id='legal-disclaimer'"]
+)
+def test_a_disclaimer_block_is_no_content(names: str) -> None:
+    # Shops end a product's details with their disclaimers (financing terms, "Image
+    # simulated", test conditions), articles with affiliate and opinion notices: fine print
+    # the page's subject does not need, as long as the description around it.
+    out = render(
+        f"<main><h1>Roomba Combo j7+</h1><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><div {names}>"
+        "<p>† Rates are between 0%-36% APR. As an example, a $700 purchase might cost "
+        "$63.24/mo for 12 months. Payment options through Affirm are subject to eligibility.</p>"
+        "<p>* Image simulated. Colour availability may vary by region.</p></div>"
+        "<p>Free returns within 30 days.</p></main>"
+    )
+    assert PROSE in out
+    assert "Free returns within 30 days." in out
+    assert "APR" not in out
+    assert "Image simulated" not in out

@@ -44,6 +44,10 @@ FURNITURE_WORDS: Final = frozenset(
         # "bvseo_sdk, dw_cartridge, 18.2.0", "bvseo-msg: SEO SDK is disabled." in a shop's
         # rating block. (Not `bvseo` alone: `bvseo-review` holds the reviews it serves.)
         "bvseosdk",
+        # Fine print: a shop's financing terms, "Image simulated", test conditions; an
+        # article's affiliate and opinion notices (32 pages, F1 +0.0008: a service page's
+        # quote terms are the one real loss).
+        "disclaimer", "disclaimers",
     }
 )  # fmt: skip
 
