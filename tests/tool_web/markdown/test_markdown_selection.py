@@ -280,6 +280,33 @@ def test_label_and_value_blocks_of_a_fact_grid_keep_each_value() -> None:
     assert "A first paragraph of a section.\n\nThis paragraph" in out
 
 
+def test_fact_pairs_whose_label_holds_an_empty_tooltip_box_keep_each_value() -> None:
+    # RTINGS' spec sheet: each label holds a tooltip's wrappers beside its word (`<span>
+    # Wireless</span><div><div><button aria-label="tooltip"></button></div></div>`). The
+    # empty boxes made the label no short line, so the pairs were never joined, and "Wired"
+    # and "Multi-Device Pairing" lost their "Yes" as repeats of the first.
+    def fact(label: str, value: str) -> str:
+        return (
+            "<div class='row'><div class='flex'><div class='font-semibold'>"
+            f"<span>{label}</span><div class='flex-shrink-0'><div class='inline-block'>"
+            "<span class='inline-flex'><button type='button' aria-label='tooltip'></button>"
+            f"</span></div></div><div class='flex'></div></div><div class='text-right'>{value}"
+            "</div></div></div>"
+        )
+
+    facts = "".join(
+        fact(label, value)
+        for label, value in (
+            ("Wireless", "Yes"),
+            ("Wired", "Yes"),
+            ("Bluetooth", "5.1"),
+            ("Multi-Device Pairing", "Yes"),
+        )
+    )
+    out = render(f"<main><h1>Keychron K3</h1><p>{PROSE}</p><h2>Connectivity</h2>{facts}</main>")
+    assert "Wireless: Yes\n\nWired: Yes\n\nBluetooth: 5.1\n\nMulti-Device Pairing: Yes" in out
+
+
 def test_fact_pairs_each_beside_an_icon_are_still_a_grid() -> None:
     # A fitness site's routine cards: each fact is a flex item holding an icon and the label
     # over its value. The pairs are not siblings, their wrappers are: unjoined, the repeated

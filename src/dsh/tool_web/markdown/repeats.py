@@ -348,9 +348,27 @@ def join_fact_pairs(root: etree._Element, stats: TextStats) -> None:
     for unit, pair in units.items():
         if _in_a_run(unit, unit.getprevious(), units) or _in_a_run(unit, unit.getnext(), units):
             label, value = (child for child in pair if isinstance(child.tag, str))
+            for part in (label, value):
+                _drop_empty_blocks(part, stats)
             _end_with_colon(label)
             label.tag = value.tag = "span"
             label.tail = " "
+
+
+def _drop_empty_blocks(part: etree._Element, stats: TextStats) -> None:
+    """Remove the blocks without text inside a pair's part (a tooltip's wrappers, an icon's
+    box: at most `_PART_ELEMENTS`, `_is_pair` made sure), which would break its line."""
+    for element in list(part.iterdescendants()):
+        parent = element.getparent()
+        if element.tag in _INLINE_PARTS or stats.text.get(element, 0) or parent is None:
+            continue
+        if (element.tail or "").strip():
+            previous = element.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + (element.tail or "")
+            else:
+                parent.text = (parent.text or "") + (element.tail or "")
+        parent.remove(element)
 
 
 def _end_with_colon(label: etree._Element) -> None:
@@ -445,7 +463,9 @@ def _is_pair(element: etree._Element, stats: TextStats) -> bool:
         return False
     for part in (label, value):
         inside = list(itertools.islice(part.iterdescendants(), _PART_ELEMENTS + 1))
-        if len(inside) > _PART_ELEMENTS or any(e.tag not in _INLINE_PARTS for e in inside):
+        if len(inside) > _PART_ELEMENTS or any(
+            e.tag not in _INLINE_PARTS and stats.text.get(e, 0) for e in inside
+        ):
             return False
     label_text = string_value(label).strip()
     value_text = string_value(value).strip()
