@@ -926,3 +926,26 @@ def test_site_footers_beside_many_mains_stay_linear(html: str) -> None:
     elapsed = time.perf_counter() - start
     assert "alpha" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 30,000 recommendation headings, each over a card (under the element bound, past
+        # which the page is plain text): at most 50 are looked at.
+        "<h3>You may also like</h3><p>Pocket jacket €39.99</p>" * 30_000,
+        # 50 headings over one run of 60,000 blocks: each reads at most 2,000 of them.
+        "<h4>More from Bershka</h4>" + "<h5>Similar items</h5>" * 49 + f"<p>{WORDS}</p>" * 200_000,
+        # A heading under 240 wrappers it opens, after 100,000 empty siblings at each of them.
+        "<br>" * 100_000 + "<div>" * 240 + "<h2>Recently viewed</h2><p>Cap</p>" + "</div>" * 240,
+    ],
+    ids=["many-headings", "one-long-run", "deep-wrappers"],
+)
+def test_recommended_product_sections_stay_linear(body: str) -> None:
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    html = f"<html><head>{head}</head><body><main><h1>Jacket</h1><p>{WORDS * 40}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "# Jacket" in out
+    assert elapsed < 10, elapsed

@@ -697,6 +697,65 @@ def test_a_products_summary_beside_its_description_comes_with_it() -> None:
     assert "Only 3 left in stock" not in plain
 
 
+PRODUCT_HEAD = '<script type="application/ld+json">{"@type": "Product", "name": "Jacket"}</script>'
+
+
+def _cards(names: list[str]) -> str:
+    return "".join(
+        f"<li><div class='c7x'><h3><a href='/p/{n}'>Bershka {name} - Denim jacket</a></h3>"
+        f"<p>€{39 + n}.99</p></div></li>"
+        for n, name in enumerate(names)
+    )
+
+
+def test_a_product_pages_recommended_products_go() -> None:
+    # Zalando, eBay, IKEA: after the product come carousels of other products whose cards
+    # carry headings and prices, so link-block pruning keeps them, under generated classes.
+    # Their headings say what they are: the model read a dozen other jackets as this one's.
+    recs = _cards(["Pocket", "Oversize", "Cropped"])
+    out = render(
+        "<main><h1>Bershka Denim jacket</h1><p>€45.99</p>"
+        f"<div class='d1'><h2>Product details</h2><p>{PROSE}</p><p>{PROSE}</p></div>"
+        f"<div class='x9'><div class='x8'><h2>More from Bershka</h2><a href='/b'>See more</a>"
+        f"</div><ul>{recs}</ul></div>"
+        f"<h2>You may also like</h2><ul>{recs}</ul><h2>Size and fit</h2><p>Fits true to size."
+        "</p></main>",
+        PRODUCT_HEAD,
+    )
+    assert "€45.99" in out
+    assert "## Product details" in out
+    assert "Size and fit" in out
+    assert "Fits true to size." in out
+    assert "More from" not in out
+    assert "You may also like" not in out
+    assert "Oversize" not in out
+    assert "€40.99" not in out
+
+
+def test_recommendations_stay_where_the_page_is_no_product_or_they_are_the_page() -> None:
+    recs = _cards(["Pocket", "Oversize", "Cropped"])
+    # An article's "Related products" are what it recommends, which its truth keeps.
+    article = render(
+        f"<main><h1>Best jackets</h1><p>{PROSE}</p><h2>Related products</h2><ul>{recs}</ul></main>"
+    )
+    assert "## Related products" in article
+    assert "Oversize" in article
+    # A section holding most of a product page is the page (a shop's bundle page).
+    bundle = render(
+        f"<main><h1>Jacket bundle</h1><p>Three jackets.</p><h2>Complete the look</h2>"
+        f"<ul>{recs}{recs}</ul></main>",
+        PRODUCT_HEAD,
+    )
+    assert "Oversize" in bundle
+    # Steam heads its recommended system requirements "RECOMMENDED".
+    steam = render(
+        f"<main><h1>Terraria</h1><p>{PROSE}</p><h2>RECOMMENDED</h2>"
+        "<ul><li>OS: Windows 10</li><li>Memory: 4GB</li></ul></main>",
+        PRODUCT_HEAD,
+    )
+    assert "Memory: 4GB" in steam
+
+
 def test_tailwind_arbitrary_values_are_not_names() -> None:
     # `top-[var(--nav-height)]` positions a sticky panel below the site's bar: the words in
     # the brackets are CSS, and "nav" in them made a phone's camera section navigation.

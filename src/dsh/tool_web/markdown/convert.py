@@ -25,6 +25,7 @@ from dsh.tool_web.markdown.parse import (
     strip_non_content,
     tokenized_text,
 )
+from dsh.tool_web.markdown.recommendations import drop_recommended_products
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
@@ -186,6 +187,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     facts = bring_facts_beside(main, body, stats)
     main = with_title(main, body, metadata.title, dated=article_page)
     prune_link_blocks(main, stats, keep=facts)
+    if product_page:
+        drop_recommended_products(main, stats)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     comment_tags, comment_role = custom_tags(cleaned), has_comment_role(cleaned)
     if comment_tags or comment_role:

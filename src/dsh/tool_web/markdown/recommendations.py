@@ -1,0 +1,93 @@
+"""Other products a product page recommends: the sections it heads "You may also like",
+"Similar items", "Customers also bought", "Frequently bought together", "Recently viewed",
+"More from <brand>", "Complete the look".
+
+Link-block pruning leaves such carousels when their cards carry prices and headings, and their
+vocabulary is no help: shops name them with generated classes. Their headings say what they
+are. Only on a page that declares itself a product (`pagekind.py`), inside the selection, and
+by a short heading's whole phrase: on other pages "related" sections are an article's reading
+list or a listing's own content, which their truths keep.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
+
+# A heading's words that name other products, matched in its lowercased text. Not
+# "recommended" alone: Steam heads its recommended system requirements so.
+_RECOMMENDATION: Final = re.compile(
+    r"\byou (?:may|might) also (?:like|love|need)|\brelated (?:products|items)\b"
+    r"|\brecently viewed|\bsimilar (?:items|products)\b|\bcustomers (?:also|who)\b"
+    r"|\balso (?:bought|viewed|purchased)\b|\bbought together\b|\boften viewed\b"
+    r"|\bmore from\b|\brecommended for you\b|\bexplore related\b|\bmore to explore\b"
+    r"|\b(?:complete|shop) the look\b"
+)
+_HEADING_MAX_CHARS: Final = 80
+_SECTIONS_MAX: Final = 50  # headings looked at: a page of thousands is no product page
+# A section is the heading's wrapper while the heading opens it (its first child with text,
+# looked for among the first few children), at most this many levels up.
+_WRAPPER_LEVELS: Final = 6
+_FIRST_CHILDREN: Final = 16
+# A heading's section read from its siblings is at most this many of them.
+_SECTION_SIBLINGS_MAX: Final = 2000
+# A "section" holding this share of the selection's text is the page, not a carousel beside it.
+_SECTION_MAX_SHARE: Final = 0.5
+
+
+def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
+    """Remove the sections of `main` headed as recommendations of other products (see above).
+    Call on a page that declares itself a product, after link-block pruning."""
+    total = stats.text.get(main, 0)
+    headings = (
+        h
+        for h in main.iter("h2", "h3", "h4", "h5")
+        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS
+        and _RECOMMENDATION.search(" ".join(string_value(h).split()).lower())
+    )
+    for heading in list(itertools.islice(headings, _SECTIONS_MAX)):
+        if not holds(main, heading):
+            continue  # inside a section removed before it
+        section = _section(heading, main, stats)
+        if sum(stats.text.get(e, 0) for e in section) > _SECTION_MAX_SHARE * total:
+            continue
+        for element in section:
+            stats.forget(element)
+            drop_keep_tail(element)
+
+
+def _section(
+    heading: etree._Element, main: etree._Element, stats: TextStats
+) -> list[etree._Element]:
+    """The wrapper `heading` opens (within `_WRAPPER_LEVELS`), or the heading and its
+    siblings after it up to the next heading of its level or higher."""
+    node = heading
+    for _ in range(_WRAPPER_LEVELS):
+        parent = node.getparent()
+        if parent is None or parent is main:
+            break
+        children = itertools.islice(parent, _FIRST_CHILDREN)
+        first = next((c for c in children if stats.text.get(c, 0) or c is node), None)
+        if first is not node:
+            break
+        node = parent
+    if node is not heading:
+        return [node]
+    section = [heading]
+    sibling = heading.getnext()
+    while sibling is not None and not (
+        sibling.tag in HEADING_TAGS and str(sibling.tag) <= str(heading.tag)
+    ):
+        if len(section) > _SECTION_SIBLINGS_MAX:
+            return []  # no carousel: each heading would walk the same long run again
+        section.append(sibling)
+        sibling = sibling.getnext()
+    return section
