@@ -69,37 +69,6 @@ _OVERLAY_MAX_SHARE: Final = 0.9
 # An element carrying this share of the page's text is content, whatever it is called.
 _PROTECTED_SHARE: Final = 0.4
 
-# The page's main content, by tag or role: a site footer beside it is furniture whatever its
-# size (below).
-_MAINS: Final = etree.XPath(".//main | .//*[@role='main']")
-
-# A site footer is furniture however large when a `main` beside it holds at least this share
-# of the footer's text: Apple's footnotes and legal lines out-weigh a product page's main.
-# A `main` holding much less is not the page's content (libxml2 put the content inside the
-# footer, or `main` wraps only a banner), and the size rule keeps the footer as before.
-_MAIN_BESIDE_FOOTER: Final = 0.5
-_MAX_MAINS: Final = 8
-
-
-def _is_site_footer(element: etree._Element) -> bool:
-    """A `footer` or `role=contentinfo` outside any article, main or quotation: the site's."""
-    if element.tag != "footer" and (element.get("role") or "").lower() != "contentinfo":
-        return False
-    return not any(True for _ in element.iterancestors("article", "main", "blockquote"))
-
-
-def _main_outweighs(footer: etree._Element, mains: list[etree._Element], stats: TextStats) -> bool:
-    """Whether a `main` neither inside nor around `footer` holds enough text to be the page.
-
-    Only the first few mains large enough are placed (each a walk up the tree): a page of
-    thousands of nested mains costs no more than one of a few."""
-    needed = stats.text.get(footer, 0) * _MAIN_BESIDE_FOOTER
-    large = itertools.islice((m for m in mains if stats.text.get(m, 0) >= needed), _MAX_MAINS)
-    around = set(footer.iterancestors())
-    return any(
-        main not in around and not any(a is footer for a in main.iterancestors()) for main in large
-    )
-
 
 def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     tag = element.tag
@@ -410,7 +379,6 @@ def remove_furniture(
     # furniture words say nothing new. Inside a site's footer, header or navigation (by tag or
     # role) kept for its size, no names are passed (None): its parts are judged as anywhere.
     stack: list[tuple[etree._Element, frozenset[str] | None]] = [(c, _NO_NAMES) for c in body]
-    mains: list[etree._Element] | None = None  # looked for at the first large site footer
     while stack:
         element, blocks = stack.pop()
         if not isinstance(element.tag, str):
@@ -421,10 +389,6 @@ def remove_furniture(
         tokens = _tokens_outside(element, blocks) if blocks else attribute_tokens(element)
         length = stats.text.get(element, 0)
         small = length <= protected
-        if not small and _is_site_footer(element):
-            if mains is None:
-                mains = find_elements(_MAINS, body)
-            small = _main_outweighs(element, mains, stats)
         if element.tag == "aside" and is_content_aside(element, tokens, stats):
             stack.extend((child, blocks) for child in element)
         elif (
