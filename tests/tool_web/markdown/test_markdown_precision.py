@@ -414,6 +414,20 @@ def test_screen_reader_only_text_is_dropped_and_inline_hidden_text_is_kept() -> 
     assert "Specifications: 5.3 oz combed cotton." in out
 
 
+def test_text_visible_to_screen_readers_only_by_the_stacks_name_is_dropped() -> None:
+    # Stack Exchange's design system names its screen-reader-only class `v-visible-sr`
+    # ("visible to screen readers"): each comment's date read "Commented Mar 26, 2019 at 16:40"
+    # though the page shows "Mar 26, 2019 at 16:40".
+    out = render(
+        f'<p>{PROSE}</p><ul><li><span class="comment-copy">Try the other port.</span> '
+        '<a href="/users/5/joe">Joe</a> <span class="comment-date"><span class="v-visible-sr">'
+        'Commented</span> <span class="relativetime-clean">Mar 26, 2019 at 16:40</span></span>'
+        "</li></ul>"
+    )
+    assert "Commented" not in out
+    assert "Mar 26, 2019 at 16:40" in out
+
+
 def test_json_state_left_in_the_markup_is_dropped() -> None:
     state = (
         '{"items": [' + ", ".join(f'{{"id": {n}, "title": "Item {n}"}}' for n in range(40)) + "]}"

@@ -60,6 +60,8 @@ FURNITURE_PAIRS: Final = frozenset(
     {("comment", "form"), ("reply", "form"), ("comments", "form"), ("site", "header"),
      ("page", "header"), ("global", "header"), ("top", "bar"), ("author", "bio"),
      ("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only"),
+     # Stack Exchange's Stacks: `v-visible-sr`, visible to screen readers only.
+     ("visible", "sr"),
      # A forum poster's statistics, written as two words.
      ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
      ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
