@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from support import network_jail
+from support.environment import scrub_environment
 from support.local_http import LocalServer
 from support.loopback_server import refusing_port
 from support.socks5 import Socks5Proxy
@@ -36,9 +37,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _live_tests_leave_the_jail(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Only tests marked ``live`` (real provider APIs, skipped without keys) reach the internet."""
+def _live_tests_leave_the_jail(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Only tests marked ``live`` (real provider APIs, skipped without keys) reach the internet,
+    and only they see this shell's provider keys, base URLs and proxies: every other test starts
+    from the same environment on every machine (a developer's HTTPS_PROXY sent the suite's
+    loopback requests to that proxy). A test that needs one of them sets it itself."""
     if request.node.get_closest_marker("live") is None:
+        scrub_environment(monkeypatch)
         yield
         return
     with network_jail.suspended():
