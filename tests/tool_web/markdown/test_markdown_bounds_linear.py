@@ -906,6 +906,32 @@ def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefi
 
 
 @pytest.mark.parametrize(
+    "carousels",
+    [
+        # 20,000 sibling carousels after the title: each finds its place among its siblings
+        # once (not by a search through them), and is read through a bounded prefix.
+        "".join(f"<div class='carousel'><p>${n}.00 slide {n}</p></div>" for n in range(20_000)),
+        # 240 nested carousels, each with its item headings, over 60,000 empty elements and
+        # 0.5 MB of text: each is read through at most 200 of its elements, and its place
+        # is a walk up the tree.
+        "".join(f"<div class='carousel{n} slider-carousel'><h3>Item {n}</h3>" for n in range(240))
+        + "<i></i>" * 60_000
+        + f"<p>{WORDS * 6_000}</p>"
+        + "</div>" * 240,
+    ],
+    ids=["many-sibling-carousels", "nested-carousels"],
+)
+def test_carousels_after_the_title_are_read_through_a_bounded_prefix(carousels: str) -> None:
+    # A carousel of the page's own items (`boilerplate._is_item_carousel`) after the title.
+    html = f"<div><h1>Home gyms</h1><p>All racks.</p></div>{carousels}<p>{WORDS * 40_000}</p>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "# Home gyms" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     "html",
     [
         # 100,000 small mains beside a large footer: each is measured, not placed.

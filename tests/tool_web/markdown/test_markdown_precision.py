@@ -532,6 +532,67 @@ def test_a_block_named_menu_that_reads_as_prose_is_content() -> None:
     assert "Home" not in out
 
 
+def _carousel_page(head: str = "", intro: str = "Everything for a gym at home.") -> str:
+    """A shop's category page drawn as carousels: a promo bar above the title, two rows of
+    the category's products after it (one with item headings, one with prices only), a
+    testimonials slider, and a footer long enough that each carousel is a small part of the
+    page (a large one is kept for its size whatever it is called)."""
+    cards = "".join(
+        f'<div class="card"><a href="/p/{n}"><h3>Force home gym {n}</h3></a>'
+        f"<p>Free weight plates with every rack {n}.</p><span>$1{n}99.00</span></div>"
+        for n in range(4)
+    )
+    priced = "".join(
+        f'<div class="card"><a href="/q/{n}">Bench press bar {n}</a> ${n}49.00</div>'
+        for n in range(4)
+    )
+    body = (
+        '<div class="promo-bar__carousel"><a href="/sale">Free shipping over $99</a>'
+        '<a href="/deal">Save $200 on racks</a><a href="/new">$0 down financing</a></div>'
+        f'<div class="hero"><h1>Home gyms</h1><p>{intro}</p></div>'
+        f'<div class="promo-carousel">{cards}</div>'
+        f'<div class="cat-carousel-wrap">{priced}</div>'
+        '<div class="testimonials-carousel"><p>"Great service!" Anna</p>'
+        '<p>"Fast delivery." Ben</p></div>'
+        f"<footer><p>{POLICY}</p></footer>"
+    )
+    return html_to_markdown(html_page(body, head), url="https://example.com/c/gyms")
+
+
+def test_a_carousel_of_the_pages_own_items_is_content() -> None:
+    # A shop's category page draws its products as carousels ("Hot deals", "New arrivals"),
+    # a blog's home page its featured posts: "carousel" made each furniture, and the listing
+    # went. After the title, with item headings or prices, on a page that declares itself
+    # neither an article nor a product, it is the listing.
+    out = _carousel_page()
+    assert "### [Force home gym 3](https://example.com/p/3)" in out
+    assert "$1399.00" in out
+    assert "Bench press bar 2" in out
+    assert "$249.00" in out
+    # A promo bar above the title and a testimonials slider are still furniture.
+    assert "Free shipping" not in out
+    assert "Great service" not in out
+
+
+@pytest.mark.parametrize(
+    ("head", "intro"),
+    [
+        ('<meta property="og:type" content="article">', "Everything for a gym at home."),
+        (
+            '<script type="application/ld+json">{"@type": "Product", "name": "Rack"}</script>',
+            "Everything for a gym at home.",
+        ),
+        ("", PROSE * 10),  # the title's block is a post or a description: the row is beside it
+    ],
+)
+def test_a_carousel_beside_an_article_or_a_product_is_furniture(head: str, intro: str) -> None:
+    # On an article a row of posts after it is related posts, on a product other products.
+    out = _carousel_page(head, intro)
+    assert "# Home gyms" in out
+    assert "Force home gym" not in out
+    assert "Bench press bar" not in out
+
+
 def test_a_step_by_step_guide_kept_for_its_size_keeps_its_steps() -> None:
     # GOV.UK's step-by-step navigation is the page: its steps are `gem-c-step-nav__step`.
     steps = "".join(

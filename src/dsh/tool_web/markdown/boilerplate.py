@@ -263,6 +263,78 @@ def _is_prose_menu(
     return len(_SENTENCE_END.findall(prefix)) * _CHARS_PER_SENTENCE >= len(prefix)
 
 
+# A carousel of the page's own items: on a page that declares itself neither an article nor a
+# product, a block whose only furniture word is `carousel`, after the page's `h1`, holding at
+# least so many item headings (`h2`–`h5`) or prices is the listing drawn as a slider (a shop's
+# "New arrivals" and "Hot deals" rows, a blog's featured posts), not a promotion beside it.
+# Promo bars sit above the title; testimonials and brand logos carry no item headings or prices.
+# On articles such rows are related posts, on products other products: there the word stands,
+# and likewise when the block holding the title holds more than a title and a short intro (an
+# undeclared post or product description, with the carousel beside it).
+_CAROUSEL_ITEMS: Final = 3
+_TITLE_BLOCK_MAX: Final = 1000
+_ITEM_HEADINGS: Final = ("h2", "h3", "h4", "h5")
+_PRICE: Final = re.compile(r"[$€£¥]\s?\d")
+
+
+# An ancestor of the page's first `h1` (`body` included): its child holding the title, and the
+# position of each of its children.
+_TitleOrder = dict[etree._Element, tuple[etree._Element, dict[etree._Element, int]]]
+
+
+def _is_item_carousel(
+    element: etree._Element, tokens: list[str], stats: TextStats, title: _TitleOrder
+) -> bool:
+    if FURNITURE_WORDS.intersection(tokens) != {"carousel"} or _is_furniture_by_kind(element):
+        return False
+    if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
+        return False
+    block = _title_block_before(element, title)
+    if block is None or stats.text.get(block, 0) > _TITLE_BLOCK_MAX:
+        return False
+    # Headings and prices are counted in its first elements and characters only.
+    headings = 0
+    read: list[str] = []
+    size = 0
+    for node in itertools.islice(element.iter(), _PROSE_READ_ELEMENTS):
+        if node.tag in _ITEM_HEADINGS:
+            headings += 1
+            if headings >= _CAROUSEL_ITEMS:
+                return True
+        if size < _PROSE_READ:
+            for text in (node.text if isinstance(node.tag, str) else None, node.tail):
+                if text:
+                    read.append(text)
+                    size += len(text)
+    return len(_PRICE.findall("".join(read))) >= _CAROUSEL_ITEMS
+
+
+def _title_order(body: etree._Element) -> _TitleOrder:
+    """What `_title_block_before` compares against: empty without an `h1`."""
+    title = body.find(".//h1")
+    order: _TitleOrder = {}
+    node = title
+    while node is not None and node is not body:
+        parent = node.getparent()
+        if parent is None:
+            break
+        order[parent] = (node, {child: index for index, child in enumerate(parent)})
+        node = parent
+    return order
+
+
+def _title_block_before(element: etree._Element, title: _TitleOrder) -> etree._Element | None:
+    """The block holding the page's first `h1`, a sibling of `element` or of one of its
+    ancestors, when `element` comes after it; None when it comes before the title."""
+    node = element
+    while (parent := node.getparent()) is not None:
+        if parent in title:
+            block, positions = title[parent]
+            return block if positions[node] > positions[block] else None
+        node = parent
+    return None
+
+
 def _is_consent_layer(tokens: list[str]) -> bool:
     """Consent managers' layers: never content, so removed whatever their size."""
     return not _OVERLAY_WORDS.isdisjoint(tokens)
@@ -357,6 +429,7 @@ def remove_furniture(
     article_page: bool = False,
     dialogs: bool = True,
     microdata: bool = True,
+    item_carousels: bool = False,
 ) -> None:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
@@ -365,12 +438,15 @@ def remove_furniture(
     unless the comments are nearly all of the page (then they are what it is about).
     `dialogs`: False when the source names no dialog, sparing their search over the tree.
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
+    `item_carousels`: the page declares itself neither an article nor a product and its source
+    names a carousel, so a carousel of the page's own items is kept (`_is_item_carousel`).
     """
     _remove_overlays(body, stats, dialogs)
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []
     posters = PosterCards(body)
+    title = _title_order(body) if item_carousels else {}
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
     # Each element with the names of its ancestors kept for their size that carry a subject
@@ -407,7 +483,10 @@ def remove_furniture(
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
-            if not _is_consent_layer(tokens) and _is_prose_menu(element, tokens, length, stats):
+            if not _is_consent_layer(tokens) and (
+                _is_prose_menu(element, tokens, length, stats)
+                or (title and _is_item_carousel(element, tokens, stats, title))
+            ):
                 # Its parts named after it (`faq_tabs-menu-item`) are not judged by the word.
                 if blocks is not None:
                     blocks = blocks | _subject_names(element)

@@ -177,6 +177,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         article_page=article_page,
         dialogs=dialogs,
         microdata=b"itemprop" in cleaned,
+        item_carousels=not (article_page or product_page) and b"arousel" in cleaned,
     )
     main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
     drop_site_furniture(main, stats, roles=_SITE_ROLE.search(cleaned) is not None)
