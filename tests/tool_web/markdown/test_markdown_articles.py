@@ -153,3 +153,41 @@ def test_a_link_above_the_title_that_names_no_tag_stays() -> None:
     )
     out = html_to_markdown(html_page(f"<main><article>{header}<p>{PROSE}</p></article></main>"))
     assert out.startswith("Rust in production\n\n# Part 3: Deploys"), out
+
+
+def figures_page(head: str) -> str:
+    return html_page(
+        f"<main><h1>Story</h1><p>{PROSE}</p>"
+        '<figure><img src="/a.jpg" alt=""><figcaption>Credit: Jane Roe / Getty Images'
+        "</figcaption></figure>"
+        '<figure class="wp-block-image"><img src="/b.jpg" alt="">'
+        '<figcaption class="wp-element-caption">The harbour at dawn, seen from the pier.'
+        "</figcaption></figure>"
+        '<figure><img src="/c.png" alt=""><figcaption><b>Figure 2.</b> Latency by batch size.'
+        "</figcaption></figure>"
+        "<figure><blockquote><p>We shipped it in a week.</p></blockquote>"
+        "<figcaption>Ann Lee, CTO</figcaption></figure>"
+        "<p>The story goes on after its figures, as stories do.</p></main>",
+        head,
+    )
+
+
+def test_an_articles_figure_captions_go_unless_numbered_or_a_quotes() -> None:
+    # Without the picture, a credit or a line about a photo reads as a stray line of the
+    # body (WCXB's article truths omit 93 % of their captions' words); a numbered caption is
+    # referred to by the text, and a quotation's names who said it.
+    out = html_to_markdown(figures_page(OG_ARTICLE))
+    assert "Getty Images" not in out
+    assert "harbour at dawn" not in out
+    assert "Figure 2." in out
+    assert "Latency by batch size." in out
+    assert "Ann Lee, CTO" in out
+    assert PROSE in out
+    assert "goes on after its figures" in out
+
+
+def test_figure_captions_stay_on_pages_that_are_not_articles() -> None:
+    # Documentation's captions ("Listing 9-3: Opening a file") are kept by its truths.
+    out = html_to_markdown(figures_page(""))
+    assert "Credit: Jane Roe / Getty Images" in out
+    assert "The harbour at dawn, seen from the pier." in out

@@ -976,3 +976,30 @@ def test_recommended_product_sections_stay_linear(body: str) -> None:
     elapsed = time.perf_counter() - start
     assert "# Jacket" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 60,000 captions side by side in one figure: each looks through at most 64 of the
+        # figure's elements for a quotation, and reads its own first characters only.
+        "<figure>" + "<figcaption>Photo by <i>Jane</i> Roe</figcaption>" * 60_000 + "</figure>",
+        # Captions in 240 nested figures around 100,000 empty elements and a quotation at
+        # the end: none reads the whole figure.
+        "<figure><figcaption>Credit: Getty</figcaption>" * 240
+        + "<i></i>" * 100_000
+        + "<blockquote>Said.</blockquote>"
+        + "</figure>" * 240,
+        # One caption holding a huge line of text.
+        "<figure><figcaption>" + "credit " * 500_000 + "</figcaption></figure>",
+    ],
+    ids=["many-captions", "nested-figures", "huge-caption"],
+)
+def test_an_articles_figure_captions_are_judged_in_linear_time(body: str) -> None:
+    head = '<meta property="og:type" content="article">'
+    html = f"<html><head>{head}</head><body><main><p>{WORDS * 2_000}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

@@ -47,6 +47,35 @@ _ARTICLE_COMMENT_WORDS: Final = frozenset(
     {"comment", "comments", "commentlist", "replies", "respond", "disqus"}
 )
 
+# On a page that declares itself an article, a figure's caption is furniture too: without the
+# picture it captions ("Credit: Getty Images", "Photo courtesy of …", a line about a photo the
+# model cannot see) it reads as a stray line of the body. Measured on WCXB dev, article pages'
+# truths omit 93 % of their figcaptions' words. A numbered caption ("Figure 2.", "Table 1:",
+# "Listing 9-3:") stays: the text refers to it by its number, and it says what a table or
+# code block is, and so does a quotation's (a `figure` around a `blockquote`: who said it). Not
+# on other pages: documentation's truths keep theirs.
+_NUMBERED_CAPTION: Final = re.compile(
+    r"\s*(?:fig(?:ure)?|table|listing|chart|exhibit|diagram|graph|plate)\.?\s*[0-9]+",
+    re.IGNORECASE,
+)
+_CAPTION_LOOKAHEAD: Final = 40  # characters read from a caption's start for its number
+_QUOTE_LOOKAHEAD: Final = 64  # a figure's first elements looked through for a `blockquote`
+
+
+def _is_article_caption(element: etree._Element) -> bool:
+    """A `figcaption` that is not numbered (only its first characters are read) nor a
+    quotation's attribution."""
+    if element.tag != "figcaption":
+        return False
+    figure = element.getparent()
+    if figure is not None and any(
+        part.tag == "blockquote" for part in itertools.islice(figure.iter(), _QUOTE_LOOKAHEAD)
+    ):
+        return False
+    start = "".join(map(str, itertools.islice(element.itertext(), 8)))[:_CAPTION_LOOKAHEAD]
+    return _NUMBERED_CAPTION.match(start) is None
+
+
 # Comments holding this share of an "article" are the page: a thread published as an article.
 _THREAD_SHARE: Final = 0.9
 
@@ -435,7 +464,8 @@ def remove_furniture(
 
     `stats` is kept true for what remains, so the later passes need not measure again.
     `article_page`: the page declares itself an article, so its comment thread goes too,
-    unless the comments are nearly all of the page (then they are what it is about).
+    unless the comments are nearly all of the page (then they are what it is about), and so do
+    its figures' captions, unless numbered.
     `dialogs`: False when the source names no dialog, sparing their search over the tree.
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
@@ -478,8 +508,10 @@ def remove_furniture(
             label = list_label(element, stats)
             if label is not None:
                 doomed.append(label)
-        elif (microdata and _is_hidden_microdata(element, length)) or _is_letter_avatar(
-            element, length, tokens
+        elif (
+            (microdata and _is_hidden_microdata(element, length))
+            or _is_letter_avatar(element, length, tokens)
+            or (article_page and small and _is_article_caption(element))
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
