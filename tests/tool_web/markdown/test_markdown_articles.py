@@ -191,3 +191,21 @@ def test_figure_captions_stay_on_pages_that_are_not_articles() -> None:
     out = html_to_markdown(figures_page(""))
     assert "Credit: Jane Roe / Getty Images" in out
     assert "The harbour at dawn, seen from the pier." in out
+
+
+def test_an_articles_blocks_named_caption_go_unless_they_hold_a_heading() -> None:
+    # WordPress's classic caption (`wp-caption-text`) and themes' `image-caption` boxes are
+    # captions without the `figcaption` tag; a box so named that titles a section is content.
+    out = html_to_markdown(
+        html_page(
+            f"<main><h1>Story</h1><p>{PROSE}</p>"
+            '<div class="wp-caption"><img src="/a.jpg" alt="">'
+            '<p class="wp-caption-text">The trail above Silverton. Photo: Jane Roe</p></div>'
+            '<div class="section-caption"><h2>Our projects</h2><p>A few of them.</p></div>'
+            "<p>The story goes on after its figures, as stories do.</p></main>",
+            OG_ARTICLE,
+        )
+    )
+    assert "Silverton" not in out
+    assert "## Our projects" in out
+    assert "goes on after its figures" in out

@@ -990,10 +990,16 @@ def test_recommended_product_sections_stay_linear(body: str) -> None:
         + "<i></i>" * 100_000
         + "<blockquote>Said.</blockquote>"
         + "</figure>" * 240,
+        # 240 nested blocks named caption around 100,000 empty elements and a heading at the
+        # end: each reads at most 65 of its elements for a heading.
+        "<div class='caption'><p>Photo by Jane Roe</p>" * 240
+        + "<i></i>" * 100_000
+        + "<h2>Gallery</h2>"
+        + "</div>" * 240,
         # One caption holding a huge line of text.
         "<figure><figcaption>" + "credit " * 500_000 + "</figcaption></figure>",
     ],
-    ids=["many-captions", "nested-figures", "huge-caption"],
+    ids=["many-captions", "nested-figures", "nested-caption-blocks", "huge-caption"],
 )
 def test_an_articles_figure_captions_are_judged_in_linear_time(body: str) -> None:
     head = '<meta property="og:type" content="article">'
