@@ -240,6 +240,18 @@ def test_author_links_deep_inside_wrappers_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_author_links_on_a_link_dense_page_stay_linear() -> None:
+    # A page mostly of links has its author and date links counted before the pruning decides
+    # whether to run at all: one pass over the links there too, deep wrappers or not.
+    links = '<a href="/users/bob">bob</a> <a href="/t/1">a topic</a> ' * 30_000
+    body = "<div>" * 250 + links + "</div>" * 250
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert out.count("a topic") == 30_000
+    assert elapsed < 10, elapsed
+
+
 def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
     # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
     # cost a copy of itself per part.

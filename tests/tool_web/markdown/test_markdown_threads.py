@@ -309,3 +309,36 @@ def test_an_avatar_block_holding_the_posters_name_stays() -> None:
     )
     assert "**Ann**" in out
     assert "**Bo**" in out
+
+
+def _dated_post(user: str, number: int, words: str) -> str:
+    # NodeBB's post: a header of links, the poster's name to their profile, their group, the
+    # date around a `<time>` and the post's number to the post itself.
+    return (
+        f'<li class="post"><div class="post-header"><a href="/user/{user}">{user}</a> '
+        '<a href="/groups/staff">Staff</a> '
+        f'<a href="/post/{number}"><time datetime="2024-03-0{number}">Mar {number}, 2024</time>'
+        f'</a> <a href="/post/{number}">#{number}</a></div>'
+        f"<div class='content'><p>{words}</p></div></li>"
+    )
+
+
+def test_a_threads_names_and_dates_do_not_keep_its_link_blocks() -> None:
+    # Each post's name and date links are most of the thread's link text: counted as
+    # navigation, the thread was not prose and its link blocks (other topics, a menu) stayed.
+    # Its post headers, all links, stay: without them the thread reads as one voice.
+    posts = "".join(
+        _dated_post(user, n, f"Post {n}: {PROSE}")
+        for n, user in enumerate(["julian", "baris", "kevin", "anna"], 1)
+    )
+    out = render(
+        "<main><h1>Upgrading to version 4</h1>"
+        f'<ul class="posts">{posts}</ul>'
+        "<div><ul><li><a href='/topic/7'>Plugin settings page is blank</a></li>"
+        "<li><a href='/topic/8'>Emails not sent after update</a></li>"
+        "<li><a href='/topic/9'>Theme colours reset</a></li></ul></div></main>"
+    )
+    assert "Post 4: This paragraph" in out
+    assert "julian Staff Mar 1, 2024 #1" in out
+    assert "anna Staff Mar 4, 2024 #4" in out
+    assert "Emails not sent after update" not in out

@@ -338,9 +338,20 @@ def prune_link_blocks(
     """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains;
     the blocks in `keep` (the subject's facts selection brought along) are not looked into."""
     total = stats.text.get(root, 0)
-    if total <= 0 or stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total:
+    if total <= 0:
         return
+    # A thread's posters' names and its posts' dates are links, and on short posts they are
+    # most of its link text: not navigation (as inside a block, below), so they do not count
+    # against the thread's prose either. Counted, they kept NodeBB's and XenForo's threads from
+    # being pruned at all, their lists of other topics and menus kept.
     credited = _attribution_text(root, stats)
+    own = credited.get(root, 0)
+    if stats.link_text.get(root, 0) - own > PROSE_LINK_SHARE * (total - own):
+        return
+    # Such a thread's post headers are links all through (NodeBB's "julian · NodeBB · wrote on
+    # · #1": the name, the poster's group and the post's number): one holding a poster's name
+    # or a date stays whole, or the posts read as one voice.
+    headers = stats.link_text.get(root, 0) > PROSE_LINK_SHARE * total
     holding_blocks = _holding(root, root.iter(*_LINE_BREAKING))
     holding_code = _holding(
         root, (e for e in root.iter(*_CODE_TAGS) if _is_code(e, holding_blocks))
@@ -374,6 +385,7 @@ def prune_link_blocks(
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
             and not _is_attribution(element, stats)
+            and not (headers and credited.get(element, 0))
             and not _titles_quote(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
             and not _is_grid_cell(element)
