@@ -252,6 +252,18 @@ def test_author_links_on_a_link_dense_page_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_dialogs_looked_into_for_their_title_stay_linear() -> None:
+    # Each dialog or modal is looked into for a title naming the product's details through
+    # its first elements only: nested dialogs must not each walk all the others.
+    nested = '<div role="dialog">' * 240 + "<h5>Description</h5><p>x</p>" + "</div>" * 240
+    modals = '<div class="modal"><div><span>a</span></div><h5>Specs</h5><p>y</p></div>' * 30_000
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{nested}{modals}")
+    elapsed = time.perf_counter() - start
+    assert out.count("Specs") == 30_000
+    assert elapsed < 10, elapsed
+
+
 def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
     # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
     # cost a copy of itself per part.

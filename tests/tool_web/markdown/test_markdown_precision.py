@@ -146,6 +146,33 @@ def test_a_page_that_is_only_a_dialog_keeps_it() -> None:
     assert PROSE in out
 
 
+def test_a_products_details_opened_in_a_dialog_or_modal_stay() -> None:
+    # A shop's "Description" sheet and IKEA's "Product details" modal hold the product's
+    # description and specifications, opened by its own button: dropped with the dialogs, the
+    # product had none. A cookie dialog and the shop's delivery sheet beside them still go.
+    sheet = (
+        '<div role="dialog" aria-modal="false" class="sheet"><div class="sheet-header">'
+        '<h5>{title}</h5><button aria-label="Close"></button></div>'
+        '<div class="sheet-content"><p>{text}</p></div></div>'
+    )
+    out = render(
+        f"<main><h1>Arrival T-Shirt</h1><p>{PROSE}</p><p>$30</p>"
+        '<button class="info"><h5>Description</h5></button>'
+        + sheet.format(title="Description", text="Slim fit, sweat-wicking, 100% polyester.")
+        + '<button class="info"><h5>Delivery &amp; Returns</h5></button>'
+        + sheet.format(title="Delivery &amp; Returns", text="Standard shipping takes a week.")
+        + '<div class="pd-product-details-modal"><h2 class="pd-product-details-modal__title">'
+        'Product details</h2><div class="pd-product-details-modal__container">'
+        "<p>Designer: Tord Björklund. Wipe clean using a damp cloth.</p></div></div></main>"
+        '<div role="dialog" aria-modal="true" aria-label="Cookie preferences">'
+        "<p>We use cookies to improve your experience on our site.</p></div>"
+    )
+    assert "Slim fit, sweat-wicking, 100% polyester." in out
+    assert "## Product details\n\nDesigner: Tord Björklund." in out
+    assert "Standard shipping" not in out
+    assert "We use cookies" not in out
+
+
 def test_headers_inside_articles_are_content_but_the_site_header_is_not() -> None:
     cards = "".join(
         f"<article><header><h2>Story {n}</h2><p>By Ann, {n} May</p></header><p>{PROSE}</p>"

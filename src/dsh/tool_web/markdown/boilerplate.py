@@ -23,6 +23,7 @@ from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
 from dsh.tool_web.markdown.screenreader import is_icon_label, is_section_title
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.toc import (
     is_link_list,
     list_label,
@@ -384,6 +385,51 @@ def _has_heading(element: etree._Element, tags: tuple[str, ...]) -> bool:
     return any(True for _ in element.iter(*tags))
 
 
+# A product's details that the page opens on demand in a dialog or drawer: IKEA's "Product
+# details" and "Measurements" modals, a shop's "Description" sheet (beside its "Delivery &
+# Returns" one, which goes). The truths keep them: they are the product's description and
+# specifications, shown by the product's own button. Told apart from a cookie, newsletter, cart
+# or sign-in dialog by the panel's own title (its `aria-label`, else its first heading among
+# its first elements), exactly one of these.
+_DETAILS_TITLES: Final = frozenset(
+    {
+        "description",
+        "product description",
+        "product details",
+        "product information",
+        "specifications",
+        "specs",
+        "tech specs",
+        "technical specifications",
+        "measurements",
+        "dimensions",
+    }
+)
+_PANEL_WORDS: Final = frozenset({"modal", "dialog", "drawer", "sheet", "popup", "overlay"})
+_TITLE_REACH: Final = 24  # elements looked at for the panel's first heading
+
+
+def _opens_product_details(element: etree._Element, tokens: list[str]) -> bool:
+    """`element` is a dialog or drawer titled as the product's details (see above)."""
+    if not (
+        element.tag == "dialog"
+        or (element.get("role") or "").lower() in ("dialog", "alertdialog")
+        or element.get("aria-modal") is not None
+        or not _PANEL_WORDS.isdisjoint(tokens)
+    ):
+        return False
+    title = element.get("aria-label")
+    if title is None:
+        heading = next(
+            (e for e in itertools.islice(element.iter(), _TITLE_REACH) if e.tag in HEADING_TAGS),
+            None,
+        )
+        if heading is None:
+            return False
+        title = string_value(heading)
+    return " ".join(title.split()).lower() in _DETAILS_TITLES
+
+
 def _remove_overlays(body: etree._Element, stats: TextStats, dialogs: bool) -> None:
     """Drop dialogs and script data before the size-based protection is computed.
 
@@ -397,7 +443,9 @@ def _remove_overlays(body: etree._Element, stats: TextStats, dialogs: bool) -> N
     doomed = {
         element
         for element in [*candidates, *stats.data_dumps]
-        if element is not body and stats.text.get(element, 0) <= limit
+        if element is not body
+        and stats.text.get(element, 0) <= limit
+        and not _opens_product_details(element, attribute_tokens(element))
     }
     for element in doomed:
         if any(ancestor in doomed for ancestor in element.iterancestors()):
@@ -429,14 +477,14 @@ def _is_furniture_by_kind(element: etree._Element) -> bool:
 _SUBJECT_WORDS: Final = frozenset({"menu", "nav", "navigation"})
 
 
-def _subject_names(element: etree._Element) -> frozenset[str]:
-    """The element's class names (and id) that carry one of `_SUBJECT_WORDS`: the block names
-    its parts extend."""
+def _subject_names(
+    element: etree._Element, words: frozenset[str] = _SUBJECT_WORDS
+) -> frozenset[str]:
+    """The element's class names (and id) that carry one of `words`: the block names its parts
+    extend."""
     names = (element.get("class") or "").lower().split()
     names.append((element.get("id") or "").lower())
-    return frozenset(
-        name for name in names if not _SUBJECT_WORDS.isdisjoint(TOKEN_SPLIT.split(name))
-    )
+    return frozenset(name for name in names if not words.isdisjoint(TOKEN_SPLIT.split(name)))
 
 
 def _tokens_outside(element: etree._Element, blocks: frozenset[str]) -> list[str]:
@@ -526,13 +574,18 @@ def remove_furniture(
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
+            panel = False  # kept as a product's details panel, not as a menu or carousel
             if not _is_consent_layer(tokens) and (
                 _is_prose_menu(element, tokens, length, stats)
                 or (title and _is_item_carousel(element, tokens, stats, title))
+                or (panel := _opens_product_details(element, tokens))
             ):
-                # Its parts named after it (`faq_tabs-menu-item`) are not judged by the word.
+                # Its parts named after it (`faq_tabs-menu-item`, IKEA's
+                # `pipf-product-details-modal__container`) are not judged by the word.
                 if blocks is not None:
-                    blocks = blocks | _subject_names(element)
+                    blocks = blocks | _subject_names(
+                        element, _PANEL_WORDS if panel else _SUBJECT_WORDS
+                    )
                 stack.extend((child, blocks) for child in element)
             elif not is_icon_label(element, tokens, stats) and not is_section_title(element):
                 doomed.append(element)
