@@ -771,3 +771,23 @@ def test_tailwind_arbitrary_values_are_not_names() -> None:
     )
     assert "## Hasselblad perfection in your pocket" in out
     assert "Phones" not in out
+
+
+def test_a_standfirst_just_before_the_description_comes_along() -> None:
+    # The descent went into the description's wrapper and left out the sentence written as a
+    # heading just before it: the product's first paragraph was lost. A short byline stays out.
+    standfirst = (
+        "Play at home on the TV or on-the-go with a vibrant 7-inch OLED screen with the "
+        "Nintendo Switch OLED model."
+    )
+    out = render(
+        f"<main><h1>Switch OLED</h1><h2>{standfirst}</h2>"
+        f"<div class='description'><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f"<p>{PROSE}</p></div></main>"
+    )
+    assert f"# Switch OLED\n\n## {standfirst}\n\nThis paragraph" in out
+    byline = render(
+        f"<main><h1>Notes</h1><p>By Ann Lee, 4 May 2025</p><div><p>{PROSE}</p><p>{PROSE}</p>"
+        f"<p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div></main>"
+    )
+    assert "By Ann Lee" not in byline

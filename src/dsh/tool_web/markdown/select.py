@@ -120,6 +120,13 @@ def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: Text
 # of its own, is the article's abstract or lede, not furniture (which is gone by now).
 LEDE_MIN_PROSE: Final = 200
 _HEADING_REACH: Final = 3  # how deep a section's first heading may be wrapped
+# A paragraph or heading of its own just before that wrapper, a sentence or more long, is the
+# standfirst: Nintendo's "Play at home on the TV or on-the-go with a vibrant 7-inch OLED
+# screen…" written as an `h2` over the product's description, Django's "This document explains
+# all middleware components…", an article's deck. A byline or date ("By A. J. Neal",
+# "Updated on 09/10/2025") is shorter.
+STANDFIRST_MIN_PROSE: Final = 100
+_STANDFIRST_TAGS: Final = HEADING_TAGS | {"p"}
 
 
 def _section_before(child: etree._Element, stats: TextStats) -> etree._Element | None:
@@ -129,7 +136,11 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
     before = child.getprevious()
     while before is not None and not stats.text.get(before, 0):
         before = before.getprevious()
-    if before is None or _prose(stats, before) < LEDE_MIN_PROSE or _is_hidden(before):
+    if before is None or _is_hidden(before):
+        return None
+    if before.tag in _STANDFIRST_TAGS and _prose(stats, before) >= STANDFIRST_MIN_PROSE:
+        return before
+    if _prose(stats, before) < LEDE_MIN_PROSE:
         return None
     node: etree._Element | None = before
     for _ in range(_HEADING_REACH):
