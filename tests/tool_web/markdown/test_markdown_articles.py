@@ -209,3 +209,55 @@ def test_an_articles_blocks_named_caption_go_unless_they_hold_a_heading() -> Non
     assert "Silverton" not in out
     assert "## Our projects" in out
     assert "goes on after its figures" in out
+
+
+SUPPORT = (
+    "If a book on this list catches your eye, please consider supporting the newsletter. It is "
+    "free to read, but it costs time and resources to put together each month, from reading "
+    "the advance copies to writing the notes, and there are a couple of ways to help it along "
+    "if you would like to:"
+)
+
+
+def promo_page(head: str) -> str:
+    cards = "".join(
+        f'<div class="elementor-element elementor-element-{n}a elementor-widget-call-to-action">'
+        f"<h3>Trail {n}</h3><p>Difficulty: Beginner. Length: {n} miles.</p>"
+        '<a href="/trails/">Map</a></div>'
+        for n in range(1, 4)
+    )
+    tips = "".join(
+        f'<div class="tip-cta"><p>Tip {n}: stretch before the climb.</p></div><p>{PROSE}</p>'
+        for n in range(1, 4)
+    )
+    return html_page(
+        f"<main><h1>Story</h1><p>{PROSE}</p>"
+        '<div class="blog-cta"><h3>Try Acme free for 14 days</h3>'
+        '<a class="btn" href="/signup">Start now</a></div>'
+        f"<p>The story goes on after the box, as stories do.</p>{cards}{tips}"
+        f'<div class="kg-cta-text"><p><span>{SUPPORT}</span><br><span>- </span>'
+        '<a class="cta-link" href="/join">'
+        "<span>Sign up as a supporter</span></a><span>. It is $3 a month.</span></p></div></main>",
+        head,
+    )
+
+
+def test_an_articles_call_to_action_box_goes_but_not_a_run_of_cards() -> None:
+    # A promo box ("Try Acme free", a button) is the publisher's, not the article (WCXB's
+    # article truths omit it); a page builder's "call to action" widgets side by side, or
+    # three blocks of one shape, are the page's own cards.
+    out = html_to_markdown(promo_page(OG_ARTICLE))
+    assert "Try Acme" not in out
+    assert "Start now" not in out
+    assert "goes on after the box" in out
+    assert "### Trail 1" in out
+    assert "Length: 3 miles." in out
+    assert "Tip 2: stretch before the climb." in out
+    # A link so named inside a sentence is a part of the line (Ghost's call-to-action card).
+    assert "Sign up as a supporter. It is $3 a month." in out
+
+
+def test_call_to_action_boxes_stay_on_pages_that_are_not_articles() -> None:
+    out = html_to_markdown(promo_page(""))
+    assert "### Try Acme free for 14 days" in out
+    assert "Start now" in out

@@ -1033,3 +1033,31 @@ def test_an_articles_figure_captions_are_judged_in_linear_time(body: str) -> Non
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 60,000 short calls to action on the page, apart: the page's classes are counted once.
+        "<p>x</p><div class='promo-cta'><a href='/a'>Start now</a></div>" * 60_000,
+        # Calls to action nested 240 deep around 100,000 empty elements and a heading at the
+        # end: each looks up 8 ancestors and reads at most 64 of its elements for headings.
+        "<div class='cta'><p>Book a demo</p>" * 240
+        + "<i></i>" * 100_000
+        + "<h2>Demo</h2>"
+        + "</div>" * 240,
+        # 100,000 comments between two calls to action: each looks past them once.
+        "<div class='cta'>Start now</div>" + "<!--c-->" * 100_000 + "<div class='cta'>Go</div>",
+        # One call to action holding a huge line of text (too long for a promo box: it stays).
+        "<div class='cta'>" + "start " * 500_000 + "omicron</div>",
+    ],
+    ids=["many-ctas", "nested-ctas", "comments-between-ctas", "huge-cta"],
+)
+def test_an_articles_calls_to_action_are_judged_in_linear_time(body: str) -> None:
+    head = '<meta property="og:type" content="article">'
+    html = f"<html><head>{head}</head><body><main><p>{WORDS * 2_000}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

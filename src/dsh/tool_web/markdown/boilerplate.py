@@ -12,6 +12,7 @@ whatever its name says, because a wrong class name costs less than a lost articl
 
 from __future__ import annotations
 
+import collections
 import itertools
 import re
 from collections.abc import KeysView
@@ -245,6 +246,80 @@ _MAX_INITIALS: Final = 3
 
 # An avatar is a few elements (a link around a `span`); its text is read through at most these.
 _AVATAR_REACH: Final = 8
+
+
+# On a page that declares itself an article, a call to action (a block whose class or id says
+# `cta` or `call-to-action`: "Book a demo", "Start free trial", a newsletter pitch) is the
+# publisher's promotion, not the article: the article truths omit it. Only a promo box goes:
+# short (a heading or sentence and a button) and not one of a run of such blocks side by side,
+# which a page builder's "call to action" widget draws as the page's own content cards (a trail
+# listing's trails, each with its heading and details).
+_CTA_MAX_CHARS: Final = 300
+_CTA_LOOKAHEAD: Final = 64  # a call to action's elements looked through for its headings
+_CTA_RUN: Final = 3  # blocks of one tag and class on the page that make a run of cards
+
+
+def _is_cta_name(tokens: list[str]) -> bool:
+    if "cta" in tokens:
+        return True
+    return any(
+        tokens[i : i + 3] == ["call", "to", "action"]
+        for i, token in enumerate(tokens)
+        if token == "call"
+    )
+
+
+# Words of a sentence: a link or span named `cta` between them is a part of the line.
+_CTA_INLINE: Final = frozenset({"a", "span", "em", "i", "strong", "b", "small", "font"})
+
+
+def _in_a_line(element: etree._Element) -> bool:
+    """Text runs right before or after `element` in its parent, or an inline sibling beside
+    it (Ghost's call-to-action cards write their sentences as spans around the links)."""
+    if (element.tail or "").strip():
+        return True
+    previous, parent = element.getprevious(), element.getparent()
+    if previous is not None:
+        if (previous.tail or "").strip():
+            return True
+    elif parent is not None and (parent.text or "").strip():
+        return True
+    if element.tag not in _CTA_INLINE:
+        return False
+    following = element.getnext()
+    return any(s is not None and s.tag in _CTA_INLINE for s in (previous, following))
+
+
+class PromoBoxes:
+    """Short blocks named as a call to action that are promo boxes, not content cards. How
+    many elements share each tag and class is counted once, when the first such block is
+    met, so a page without one costs nothing."""
+
+    def __init__(self, body: etree._Element) -> None:
+        self._body = body
+        self._shapes: collections.Counter[tuple[str, str]] | None = None
+
+    def holds(self, element: etree._Element, tokens: list[str], length: int) -> bool:
+        """A short block named as a call to action, holding at most one heading, not inside a
+        line of text, not beside another and not one of three of its shape on the page."""
+        if length > _CTA_MAX_CHARS or not _is_cta_name(tokens):
+            return False
+        parts = itertools.islice(element.iter(), _CTA_LOOKAHEAD)
+        if sum(1 for part in parts if part.tag in HEADING_TAGS) > 1:
+            return False
+        if _in_a_line(element):
+            return False  # a link or word inside a sentence: removing it would break the line
+        for preceding in (True, False):
+            # The nearest element on each side (comments and processing instructions skipped).
+            siblings = element.itersiblings(preceding=preceding)
+            sibling = next((s for s in siblings if isinstance(s.tag, str)), None)
+            if sibling is not None and _is_cta_name(attribute_tokens(sibling)):
+                return False  # one of a run of cards side by side
+        if self._shapes is None:
+            self._shapes = collections.Counter(
+                (str(e.tag), e.get("class") or "") for e in self._body.iter() if e.get("class")
+            )
+        return self._shapes[(str(element.tag), element.get("class") or "")] < _CTA_RUN
 
 
 def _is_letter_avatar(element: etree._Element, length: int, tokens: list[str]) -> bool:
@@ -535,6 +610,7 @@ def remove_furniture(
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []
     posters = PosterCards(body)
+    promos = PromoBoxes(body) if article_page else None
     title = _title_order(body) if item_carousels else {}
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
@@ -571,6 +647,7 @@ def remove_furniture(
             (microdata and _is_hidden_microdata(element, length))
             or _is_letter_avatar(element, length, tokens)
             or (article_page and small and _is_article_caption(element, tokens))
+            or (promos is not None and promos.holds(element, tokens, length))
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
