@@ -124,3 +124,23 @@ async def test_the_http_server_serves_with_stderr_closed(
         ]
     started[0].should_exit = True
     await asyncio.wait_for(task, 20)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "::1", "localhost"])
+def test_a_loopback_http_server_gets_no_exposure_warning(host: str) -> None:
+    from dsh.mcp._run import exposure_warning
+
+    assert exposure_warning(host) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.10", "fd00::1", "build-box.lan"])
+def test_an_http_server_beyond_loopback_is_said_to_have_no_authentication(host: str) -> None:
+    # `--http 0.0.0.0:8080` served the tools to the whole network without a word: the server
+    # has no authentication, and web_fetch would run from inside the operator's network.
+    from dsh.mcp._run import exposure_warning
+
+    warning = exposure_warning(host)
+    assert warning is not None
+    assert warning.startswith(f"{host} is reachable from other machines")
+    assert "no authentication" in warning
+    assert "Serve on 127.0.0.1" in warning

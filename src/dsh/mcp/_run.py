@@ -6,6 +6,7 @@ import asyncio
 import codecs
 import contextlib
 import errno
+import ipaddress
 import os
 import signal
 import socket
@@ -265,6 +266,28 @@ class _StdinLines:
 _STDIN_LINES_AHEAD = 16
 
 
+def exposure_warning(host: str) -> str | None:
+    """What the operator should know when the HTTP server listens beyond this machine.
+
+    The server has no authentication, and only a loopback host gets the SDK's DNS-rebinding
+    protection: on `0.0.0.0` or a LAN address anyone who reaches it runs `web_fetch` from this
+    machine (inside the operator's network, past its firewall). Said, not refused: a container
+    or a trusted network may mean it.
+    """
+    if host == "localhost":
+        return None
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return None
+    except ValueError:
+        pass  # a host name: it may resolve to any interface
+    return (
+        f"{host} is reachable from other machines, and the MCP server has no authentication: "
+        "anyone who reaches it can run its tools from this machine. Serve on 127.0.0.1, or "
+        "put an authenticating proxy in front of it."
+    )
+
+
 async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) -> None:
     import uvicorn
 
@@ -292,6 +315,8 @@ async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) 
             if sys.stderr is not None:
                 with contextlib.suppress(OSError):
                     sys.stderr.write(f"dsh-web: MCP server listening on {url}\n")
+                    if (warning := exposure_warning(host)) is not None:
+                        sys.stderr.write(f"dsh-web: warning: {warning}\n")
                     sys.stderr.flush()
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
