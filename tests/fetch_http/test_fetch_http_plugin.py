@@ -179,6 +179,13 @@ def test_a_proxy_httpx_cannot_parse_is_a_config_error_without_its_password(
             '"http://example.com:99999/" has the port 99999, outside the range 1-65535.',
         ),
         ("http://example.com:x/", '"http://example.com:x/" is not a valid URL: '),
+        # An IPv6 bracket left open: httpx read the address's last group as a port, "is not a
+        # valid URL: Invalid port: ':1'".
+        (
+            "http://[::1:8080/status",
+            "\"http://[::1:8080/status\" opens an IPv6 address with '[' but does not close it; "
+            "write the address in brackets, then the port: http://[2001:db8::1]:8080/.",
+        ),
         # The host as written (not httpx's "exa%20mple.com"), and what a host name is; before,
         # "has an invalid host name 'exa%20mple.com': invalid host name 'exa%20mple.com'".
         (

@@ -46,6 +46,15 @@ def check_url(raw: object, *, max_length: int) -> httpx.URL:
             WEB_INVALID_URL,
             f"Only http:// and https:// URLs can be fetched, not {scheme}: ({quoted(text)}).",
         )
+    authority = re.split(r"[/?#]", text.split("://", 1)[1], maxsplit=1)[0]
+    host_part = authority.rsplit("@", 1)[-1]
+    if host_part.startswith("[") and "]" not in host_part:
+        # httpx reads the address's last group as a port ("Invalid port: ':1'").
+        raise WebError(
+            WEB_INVALID_URL,
+            f"{quoted(text)} opens an IPv6 address with '[' but does not close it; write the "
+            "address in brackets, then the port: http://[2001:db8::1]:8080/.",
+        )
     try:
         url = httpx.URL(text)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
