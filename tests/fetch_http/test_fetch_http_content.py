@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import hashlib
 import json
 
 import pytest
@@ -513,3 +514,55 @@ async def test_bytes_whatwg_leaves_undefined_stay_invalid(
     body = b"ok " + byte + b" end"
     text = await fetch_bytes(server, make_fetcher, body, f"text/plain; charset={charset}")
     assert text == "ok \ufffd end"
+
+
+# Pseudo-random bytes, as a compressed or encrypted body is: windows-1252 maps nearly every byte
+# to a character, so only about one in eight reads as a control character.
+RANDOM_BYTES = b"".join(hashlib.sha256(str(n).encode()).digest() for n in range(400))
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "encoding"),
+    [
+        ("text/html", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + RANDOM_BYTES, "cp1252"),
+        ("text/plain", RANDOM_BYTES, "cp1252"),
+        ("text/plain; charset=utf-8", RANDOM_BYTES, "utf-8"),
+        ("text/html; charset=utf-8", ("中文的网页内容。" * 200).encode("gb18030"), "utf-8"),
+    ],
+    ids=["png-as-html", "random-as-text", "random-as-utf-8", "gb18030-as-utf-8"],
+)
+async def test_a_body_that_is_no_text_is_refused_not_shown(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, body: bytes, encoding: str
+) -> None:
+    # Binary data served as text (or text in another charset) reached the model as up to
+    # max_body_chars of junk.
+    server.respond("/bin", body, content_type=content_type)
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/bin"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    mime = content_type.split(";")[0]
+    assert error.message.startswith(
+        f"{server.url('/bin')} answered with Content-Type {json.dumps(mime)}, but its body is "
+        "not readable text: "
+    )
+    assert f"bytes invalid in {encoding} (binary data, or text in another charset)" in error.message
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_text_with_a_few_stray_bytes_is_still_text(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Latin-1 accents in a page labelled UTF-8, a stray NUL: text with flaws, shown as text.
+    body = ("Crème brûlée, café au lait. " * 40).encode("latin-1") + b"\x00 end"
+    content = await fetch_bytes(server, make_fetcher, body, "text/plain; charset=utf-8")
+    assert content.startswith("Cr\ufffdme br\ufffdl\ufffde, caf\ufffd au lait.")
+    assert content.endswith(" end")
+
+
+async def test_an_error_page_that_is_no_text_is_its_status(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/gone", RANDOM_BYTES, status=404, content_type="text/html")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/gone")))
+    assert (result.status_code, result.body, result.truncated) == (404, TextBody(""), False)

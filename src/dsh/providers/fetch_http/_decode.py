@@ -274,6 +274,33 @@ def decode(data: bytes, encoding: str, *, cut: bool = False) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# A body whose start is no text: binary data served as text/html or text/plain (an image, an
+# archive, a compressed body sent without its Content-Encoding), or text read in a charset it is
+# not in. Shown, it flooded the model's context with up to max_body_chars of junk. Binary data
+# holds NUL bytes (random bytes: one in 256) and, read as windows-1252, which maps nearly every
+# byte to a character, still about 13 % control characters; read as UTF-8, mostly U+FFFD. Text
+# has neither: Latin-1 accents in a page labelled UTF-8 make a few U+FFFD, never a third.
+_SAMPLE_CHARS = 4096
+_MIN_SAMPLE_CHARS = 256  # a short body costs little, and a few stray bytes dominate it
+_MIN_NULS = 4
+_CONTROL_SHARE = 0.10  # with NULs
+_INVALID_SHARE = 0.30  # U+FFFD alone
+_UNREADABLE = re.compile("[\\x00-\\x08\\x0b\\x0e-\\x1f\\x7f-\\x9f\\ufffd]")
+
+
+def unreadable_share(text: str) -> float | None:
+    """The share of control characters and U+FFFD in the start of `text` when it is binary data
+    or text in another charset (see above), else ``None``."""
+    sample = text[:_SAMPLE_CHARS]
+    if len(sample) < _MIN_SAMPLE_CHARS:
+        return None
+    share = len(_UNREADABLE.findall(sample)) / len(sample)
+    binary = sample.count("\x00") >= _MIN_NULS and share > _CONTROL_SHARE
+    if binary or sample.count("\ufffd") > _INVALID_SHARE * len(sample):
+        return share
+    return None
+
+
 def strip_controls(text: str) -> str:
     """``text`` without C0 control characters other than tab, line feed and carriage return,
     and without DEL and the C1 controls (U+0080-U+009F): they carry nothing a reader needs and

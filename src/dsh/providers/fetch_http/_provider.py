@@ -21,7 +21,12 @@ from dsh.providers._os_error import os_error_text
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
-from dsh.providers.fetch_http._decode import choose_encoding, decode, strip_controls
+from dsh.providers.fetch_http._decode import (
+    choose_encoding,
+    decode,
+    strip_controls,
+    unreadable_share,
+)
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
 from dsh.providers.fetch_http._network import Connector, ProxyConnectError, guarded_transport
 from dsh.providers.fetch_http._pdf import extract
@@ -190,7 +195,20 @@ class HttpFetchProvider:
         limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
         data, more = await read_bounded(response, limit, url=final)
         encoding = choose_encoding(data, kind, content_type, url=final)
-        text = strip_controls(decode(data, encoding, cut=more))
+        decoded = decode(data, encoding, cut=more)
+        if (unreadable := unreadable_share(decoded)) is not None:
+            if not response.is_success:
+                # The status is the information, as for an error page of a type we do not
+                # read (decision 0041).
+                return WebFetchResult(final, status, TextBody(""), truncated=False)
+            raise WebError(
+                WEB_UNSUPPORTED_CONTENT_TYPE,
+                f"{final} answered with Content-Type {quoted(content_type.mime)}, but its body "
+                f"is not readable text: {unreadable:.0%} of its first characters are control "
+                f"characters or bytes invalid in {encoding} (binary data, or text in another "
+                "charset), so it was not shown.",
+            )
+        text = strip_controls(decoded)
         truncated = more or len(text) > max_chars
         text = text[:max_chars]
         body: WebFetchBody = HtmlBody(text) if kind == "html" else TextBody(text)
