@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from support import network_jail
 from support.environment import scrub_environment
@@ -15,6 +16,13 @@ from support.loopback_server import refusing_port
 from support.socks5 import Socks5Proxy
 
 _JAIL_DIR = Path(__file__).parent / "support" / "netjail"
+
+# The suite is deterministic: Hypothesis draws the same examples on every run and machine (a
+# failure seen in CI is the one you get locally) and keeps no example database between runs.
+# `HYPOTHESIS_PROFILE=explore uv run pytest` searches with fresh random examples instead.
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
