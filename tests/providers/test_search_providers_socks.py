@@ -10,9 +10,17 @@ import pytest
 from search_provider_support import CASES, Case, Harness, fixture, load
 
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest
-from support.environment import scrub_environment
 from support.local_http import LocalServer
 from support.socks5 import Connect, Socks5Proxy
+
+
+def proxied(monkeypatch: pytest.MonkeyPatch, **variables: str) -> None:
+    """Exactly these proxy variables (the root conftest has cleared the shell's proxies; the
+    shell's NO_PROXY, which it keeps, goes too unless given here)."""
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
@@ -25,10 +33,7 @@ async def test_a_search_goes_through_the_socks_proxy_of_the_environment(
     case: Case,
     scheme: str,
 ) -> None:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.lower(), raising=False)
-    monkeypatch.setenv("ALL_PROXY", f"{scheme}://127.0.0.1:{socks_proxy.port}")
+    proxied(monkeypatch, ALL_PROXY=f"{scheme}://127.0.0.1:{socks_proxy.port}")
     server.respond_json(case.path, fixture(case.ok_fixture))
     # The client is built, and the variables read, when the plugin loads.
     load(harness, case, f"http://localhost:{server.port}")
@@ -50,11 +55,7 @@ async def test_an_environment_proxy_httpx_cannot_use_fails_the_search_not_the_lo
 ) -> None:
     # Building the client raised "ValueError: Unknown scheme for proxy URL", so the plugin did
     # not load; and a direct call would skip a proxy the operator relies on.
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.lower(), raising=False)
-    monkeypatch.delenv("ALL_PROXY", raising=False)
-    monkeypatch.setenv("all_proxy", f"socks4://127.0.0.1:{socks_proxy.port}")
+    proxied(monkeypatch, all_proxy=f"socks4://127.0.0.1:{socks_proxy.port}")
     server.respond_json(case.path, fixture(case.ok_fixture))
     load(harness, case, server.url(""))
     with pytest.raises(WebError) as caught:
@@ -84,10 +85,11 @@ async def test_a_no_proxy_host_is_reached_directly_despite_an_unusable_proxy(
 ) -> None:
     # GNOME's all_proxy=socks://… made building the client fail, and the fallback client failed
     # every call, NO_PROXY hosts included: httpx reads NO_PROXY only while building a client.
-    scrub_environment(monkeypatch)
-    monkeypatch.delenv("no_proxy", raising=False)
-    monkeypatch.setenv("all_proxy", f"socks://127.0.0.1:{socks_proxy.port}/")
-    monkeypatch.setenv("NO_PROXY", f"api.other.example,{host}")
+    proxied(
+        monkeypatch,
+        all_proxy=f"socks://127.0.0.1:{socks_proxy.port}/",
+        NO_PROXY=f"api.other.example,{host}",
+    )
     server.respond_json(case.path, fixture(case.ok_fixture))
     load(harness, case, f"http://{host}:{server.port}")
     result = await harness.web.search(WebSearchRequest("q"))
@@ -105,10 +107,7 @@ async def test_a_proxy_that_refuses_the_connection_is_named_as_the_cause(
     case: Case,
 ) -> None:
     # The loopback SOCKS5 proxy refuses every name but localhost (reply 0x02), resolving none.
-    scrub_environment(monkeypatch)
-    monkeypatch.delenv("no_proxy", raising=False)
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.setenv("ALL_PROXY", socks_proxy.url)
+    proxied(monkeypatch, ALL_PROXY=socks_proxy.url)
     load(harness, case, "https://api.search.example")
     with pytest.raises(WebError) as caught:
         await harness.web.search(WebSearchRequest("q"))
@@ -124,10 +123,7 @@ async def test_an_http_proxy_that_refuses_the_tunnel_is_named_as_the_cause(
     harness: Harness, server: LocalServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The loopback server plays an HTTP proxy that answers the CONNECT with 403.
-    scrub_environment(monkeypatch)
-    monkeypatch.delenv("no_proxy", raising=False)
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.setenv("HTTPS_PROXY", server.origin)
+    proxied(monkeypatch, HTTPS_PROXY=server.origin)
     server.respond("api.search.example:443", "no", status=403)
     case = CASES[0]
     load(harness, case, "https://api.search.example")
@@ -150,11 +146,7 @@ async def test_a_usable_proxy_still_serves_its_scheme_beside_an_unusable_one(
     case: Case,
 ) -> None:
     # httpx's routes are kept when one variable is unusable: http:// goes through HTTP_PROXY.
-    scrub_environment(monkeypatch)
-    monkeypatch.delenv("no_proxy", raising=False)
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.setenv("all_proxy", "socks://127.0.0.1:1/")
-    monkeypatch.setenv("HTTP_PROXY", socks_proxy.url)
+    proxied(monkeypatch, all_proxy="socks://127.0.0.1:1/", HTTP_PROXY=socks_proxy.url)
     server.respond_json(case.path, fixture(case.ok_fixture))
     load(harness, case, f"http://localhost:{server.port}")
     assert (await harness.web.search(WebSearchRequest("q"))).sources
