@@ -151,3 +151,28 @@ async def test_a_usable_proxy_still_serves_its_scheme_beside_an_unusable_one(
     load(harness, case, f"http://localhost:{server.port}")
     assert (await harness.web.search(WebSearchRequest("q"))).sources
     assert socks_proxy.connects == [Connect("domain", "localhost", server.port)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+@pytest.mark.parametrize(("variable", "scheme"), [("HTTPS_PROXY", "http"), ("all_proxy", "socks5")])
+async def test_a_proxy_that_cannot_be_reached_is_named_with_its_variable(
+    harness: Harness,
+    refused_port: int,
+    monkeypatch: pytest.MonkeyPatch,
+    case: Case,
+    variable: str,
+    scheme: str,
+) -> None:
+    # Read "Could not reach the Exa API at …: ConnectError: Connection refused.", as if the API
+    # had refused: nothing said the connection was the proxy's, nor which variable set it.
+    proxy = f"{scheme}://127.0.0.1:{refused_port}"
+    proxied(monkeypatch, **{variable: proxy})
+    load(harness, case, "https://api.search.example")
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == (
+        f"Could not reach the {case.display} API at https://api.search.example: the {variable} "
+        f'environment variable names the proxy "{proxy}", which could not be reached '
+        f"(Connection refused). Check that the proxy is running, or unset {variable}."
+    )

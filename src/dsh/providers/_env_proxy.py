@@ -6,6 +6,8 @@ transport for it fails, and failing the load would stop ``dsh-web tools`` and ev
 because of a variable the user never meant for them. Connecting directly instead would silently
 skip a proxy the operator may rely on. So the providers load, and a request that would go through
 such a proxy fails with :func:`unusable_proxy_message`, which names the variable and the fix.
+A usable proxy that is down is named the same way (:func:`unreachable_proxy_message`): without
+it, "Connection refused" reads as the API's.
 
 Shared by the fetch provider and the keyed search providers; standard library and ``dsh._text``
 only.
@@ -45,4 +47,14 @@ def unusable_proxy_message(variable: str, value: str, error: Exception) -> str:
         f"the {variable} environment variable names the proxy {json.dumps(quoted_message(value))}"
         f", {reason}. Set {variable} to an http://, https://, socks5:// or socks5h:// proxy URL, "
         "or unset it"
+    )
+
+
+def unreachable_proxy_message(variable: str, value: str, reason: str | None) -> str:
+    """The proxy ``value`` of ``variable`` could not be connected to: ``reason`` is the errno's
+    words ("Connection refused"), or None when it did not answer in time (no full stop)."""
+    what = "did not answer in time" if reason is None else f"could not be reached ({reason})"
+    return (
+        f"the {variable} environment variable names the proxy {json.dumps(quoted_message(value))}"
+        f", which {what}. Check that the proxy is running, or unset {variable}"
     )

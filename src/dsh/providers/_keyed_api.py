@@ -58,7 +58,11 @@ from dsh.harness import (
     Credentials,
     race_signal,
 )
-from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
+from dsh.providers._env_proxy import (
+    proxy_variable,
+    unreachable_proxy_message,
+    unusable_proxy_message,
+)
 from dsh.providers._os_error import os_error_text
 from dsh.web import (
     WEB_ABORTED,
@@ -546,8 +550,11 @@ async def _send(
     secret: str,
 ) -> tuple[int, httpx.Headers, bytes]:
     """One request; the body is read (bounded) inside the stream so the connection is released."""
+    connects = _ConnectTrace()
     try:
-        async with client.stream("POST", url, content=payload, headers=headers) as response:
+        async with client.stream(
+            "POST", url, content=payload, headers=headers, extensions={"trace": connects}
+        ) as response:
             status = response.status_code
             if 300 <= status < 400:
                 location = _clean(response.headers.get("location", "(no Location header)"), secret)
@@ -600,6 +607,12 @@ async def _send(
                 f"Could not reach the {provider} API at {origin}: the proxy did not connect to it"
             )
             text += f" ({said})." if said else "."
+        elif isinstance(error, _UNREACHED) and (
+            proxy := _unreached_proxy(url, connects.failed, error)
+        ):
+            # Through a proxy every connection goes to the proxy: "Connection refused" alone
+            # read as the API's.
+            text = f"Could not reach the {provider} API at {origin}: {proxy}."
         elif isinstance(error, _UNREACHED):
             text = f"Could not reach the {provider} API at {origin}: {cause}"
         else:
@@ -613,6 +626,55 @@ async def _send(
 
 #: Failures before a connection to the API existed (DNS, refused, TLS, a proxy, a full pool).
 _UNREACHED = (httpx.ConnectError, httpx.ConnectTimeout, httpx.ProxyError, httpx.PoolTimeout)
+
+
+class _ConnectTrace:
+    """The TCP connection httpcore failed to open for a request (``host``, ``port``), if any.
+
+    Read from httpx's ``trace`` request extension, whose ``connect_tcp`` events name the address
+    of every connection httpcore opens: the API's, or the proxy's when the request is proxied.
+    """
+
+    def __init__(self) -> None:
+        self.failed: tuple[str, int] | None = None
+        self._opening: tuple[str, int] | None = None
+
+    async def __call__(self, event: str, info: Mapping[str, Any]) -> None:
+        if event.endswith(".connect_tcp.started"):
+            self._opening = (str(info.get("host")), int(info.get("port") or 0))
+        elif event.endswith(".connect_tcp.failed"):
+            self.failed = self._opening
+
+
+def _unreached_proxy(
+    url: str, failed: tuple[str, int] | None, error: httpx.HTTPError
+) -> str | None:
+    """What to say when the connection that failed was to the environment's proxy for ``url``
+    (not to the API's own address), else None."""
+    target = httpx.URL(url)
+    if failed is None or failed == (target.host, _port(target)):
+        return None
+    # The proxy variables as httpx read them for the client (lower case first, as urllib).
+    proxies = get_environment_proxies()
+    for scheme in (target.scheme, "all"):
+        value = proxies.get(f"{scheme}://")
+        if value is None:
+            continue
+        try:
+            proxy = httpx.URL(value)
+        except httpx.InvalidURL:
+            continue
+        if (proxy.host, _port(proxy)) == failed:
+            timed_out = isinstance(error, httpx.TimeoutException)
+            reason = None if timed_out else _os_error_text(error) or type(error).__name__
+            return unreachable_proxy_message(proxy_variable(scheme, value), value, reason)
+    return None
+
+
+def _port(url: httpx.URL) -> int:
+    return url.port or {"http": 80, "https": 443, "socks5": 1080, "socks5h": 1080}.get(
+        url.scheme, 0
+    )
 
 
 async def _read_error_body(response: httpx.Response) -> bytes:
