@@ -163,6 +163,34 @@ async def test_a_closed_context_says_it_is_closed() -> None:
     )
 
 
+async def test_a_tool_call_after_close_says_the_context_was_closed() -> None:
+    # Before: 'Unknown tool "web_fetch". Available tools: none.' (UNKNOWN_TOOL), which told the
+    # model (or the developer) that the tool had never existed.
+    ctx = build_context()
+    registry = ctx.tools
+    await close(ctx)
+    for name in ("web_fetch", "no_such_tool"):
+        result = await registry.execute(name, {"url": "http://127.0.0.1:9/"})
+        assert result.is_error
+        assert result.metadata["code"] == "SCOPE_DISPOSED"
+        assert result.text == (
+            f'Error: Tool "{name}" cannot run: the context was closed (close(ctx) or '
+            "ctx.dispose()); build a new one."
+        )
+
+
+async def test_disposing_a_plugin_leaves_the_other_tools_callable() -> None:
+    # Only closing the context closes its registry: an unloaded plugin's tool is unknown again.
+    ctx = build_context(entries=[{"name": "dsh-web"}, {"name": "tool-web"}])
+    try:
+        (tool_web,) = (scope for scope in ctx.scope.children if scope.name == "tool-web")
+        await tool_web.dispose()
+        result = await ctx.tools.execute("web_fetch", {"url": "http://127.0.0.1:9/"})
+        assert result.metadata["code"] == "UNKNOWN_TOOL"
+    finally:
+        await close(ctx)
+
+
 async def test_entries_may_be_the_yaml_shape_as_python_data() -> None:
     # Before: AttributeError: 'dict' object has no attribute 'name'.
     entries: Any = [{"id": "web", "name": "dsh-web"}, {"name": "web-fetch-http"}]

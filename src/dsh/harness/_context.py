@@ -398,7 +398,17 @@ class Context:
             )
 
     async def dispose(self) -> None:
-        """Dispose this context's scope (for a plugin context: unload the plugin)."""
+        """Dispose this context's scope (for a plugin context: unload the plugin).
+
+        Disposing the root context closes it: its tool registry then answers every call with
+        ``SCOPE_DISPOSED`` saying so, from the start (a call made while the plugins unload is
+        refused too, not answered ``UNKNOWN_TOOL``).
+        """
+        from dsh.harness._tools import ToolRegistry
+
+        tools = self._services.by_name.get("tools")
+        if self._scope.parent is None and isinstance(tools, ToolRegistry):
+            tools.close()
         await self._scope.dispose()
 
 

@@ -138,6 +138,13 @@ class ToolRegistry:
         self._validators: dict[str, jsonschema.Draft202012Validator] = {}
         self._cooperative_grace = cooperative_grace
         self._cancel_grace = cancel_grace
+        self._closed = False
+
+    def close(self) -> None:
+        """Refuse every later call, saying the context was closed (its root context's
+        ``dispose()`` calls this before unloading the plugins). Before, a call answered
+        ``UNKNOWN_TOOL … Available tools: none.``, as if the tool had never existed."""
+        self._closed = True
 
     def register(self, definition: ToolDefinition) -> Callable[[], None]:
         """Add a tool; returns its disposer. A duplicate name, a name the model APIs reject or
@@ -220,6 +227,12 @@ class ToolRegistry:
 
         Only ``asyncio.CancelledError`` of the caller's own task escapes.
         """
+        if self._closed:
+            return ToolResult.error(
+                "SCOPE_DISPOSED",
+                f"Tool {_json_value(name)} cannot run: the context was closed (close(ctx) or "
+                "ctx.dispose()); build a new one.",
+            )
         definition = self._tools.get(name)
         if definition is None:
             known = ", ".join(sorted(self._tools)) or "none"
