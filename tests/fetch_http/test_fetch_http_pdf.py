@@ -6,10 +6,12 @@ import asyncio
 import threading
 from typing import Any
 
+import httpcore
 import pytest
 
 import dsh.providers.fetch_http._provider as provider_module
 from dsh.providers.fetch_http import HttpFetchProvider
+from dsh.providers.fetch_http._guard import IPAddress
 from dsh.web import (
     WEB_FETCH_TIMEOUT,
     WEB_FETCH_TOO_LARGE,
@@ -20,6 +22,7 @@ from dsh.web import (
     WebFetchResult,
 )
 from fetch_http.fetch_support import (
+    LoopbackOnlyConnector,
     MakeFetcher,
     assert_nothing_left,
     chunked,
@@ -259,4 +262,55 @@ async def test_extraction_stops_inside_a_page_once_the_fetch_has_ended(
     await expect_error(fetcher.fetch(WebFetchRequest(server.url("/bomb.pdf"))), WEB_FETCH_TIMEOUT)
     # Ends at the next content-stream operator; the bound is generous for a loaded machine.
     assert await asyncio.to_thread(ended.wait, 10), "the PDF worker thread is still running"
+    await assert_nothing_left(fetcher, server)
+
+
+class CountingConnector(LoopbackOnlyConnector):
+    """Counts the TCP connections the fetcher opens (a pooled one reused is not counted)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened = 0
+
+    async def connect(
+        self,
+        ip: IPAddress,
+        port: int,
+        timeout: float | None,  # noqa: ASYNC109 - the Connector protocol's signature
+    ) -> httpcore.AsyncNetworkStream:
+        self.opened += 1
+        return await super().connect(ip, port, timeout)
+
+
+async def test_the_connection_is_released_before_extraction(
+    server: LocalServer, make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Decision 0040: the body is read whole, then the connection goes back to the pool before
+    # pypdf runs (up to the deadline). Held instead, every PDF being extracted pins a connection,
+    # and a fetch from the same site meanwhile has to open another one. (httpx releases it when
+    # the body is read to its end, and _read's own aclose() keeps it so whatever reads the body:
+    # with a reader that does not close, this fails without that aclose().)
+    started = threading.Event()
+    proceed = threading.Event()
+    real_extract = provider_module.extract
+
+    def held_extract(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        assert proceed.wait(10), "the test never let the extraction go on"
+        return real_extract(*args, **kwargs)
+
+    monkeypatch.setattr(provider_module, "extract", held_extract)
+    server.respond("/doc.pdf", make_pdf(["the document"]), content_type="application/pdf")
+    server.respond("/page.txt", "meanwhile")
+    connector = CountingConnector()
+    fetcher = make_fetcher(connector=connector)
+    pdf = asyncio.ensure_future(fetcher.fetch(WebFetchRequest(server.url("/doc.pdf"))))
+    try:
+        assert await asyncio.to_thread(started.wait, 10), "the extraction never started"
+        page = await fetcher.fetch(WebFetchRequest(server.url("/page.txt")))
+        assert page.body == TextBody("meanwhile")
+        assert connector.opened == 1  # the PDF's connection, already back in the pool
+    finally:
+        proceed.set()
+    assert (await pdf).body == PdfBody("the document", page_count=1)
     await assert_nothing_left(fetcher, server)

@@ -175,7 +175,10 @@ class HttpFetchProvider:
                     f"The PDF at {final} is larger than {max_bytes:,} bytes "
                     "(max_response_bytes), and a partial PDF cannot be read.",
                 )
-            await response.aclose()  # release the connection before the CPU-bound part
+            # Release the connection before the CPU-bound part. httpx has already done so when
+            # read_bounded read to the end (aiter_raw closes the response there); this keeps it
+            # true whatever reads the body (the test holds extraction and fetches meanwhile).
+            await response.aclose()
             try:
                 pdf = await asyncio.to_thread(
                     extract, data, max_chars=self.config.max_body_chars, stop=stop, url=final
