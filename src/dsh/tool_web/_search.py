@@ -106,6 +106,8 @@ async def run_searches(
     try:
         await asyncio.wait(tasks)
     except asyncio.CancelledError:
+        # The registry aborts the signal before it cancels a tool, but a host running the
+        # definition itself may cancel without aborting: only this then ends the requests.
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
