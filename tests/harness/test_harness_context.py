@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator, mod
 from dsh._text import looks_secret
 from dsh.harness import (
     ConfigError,
+    ConfigValueError,
     Context,
     Credentials,
     HarnessError,
@@ -570,6 +571,27 @@ def test_a_bad_config_never_echoes_a_secret_value(config: Any, expected: str) ->
     assert caught.value.code == "CONFIG_INVALID"
     assert caught.value.message == expected
     assert "hunter2" not in caught.value.message
+
+
+def test_a_validator_may_say_how_much_of_the_refused_value_is_shown() -> None:
+    class Gateway(BaseModel):
+        endpoint: str = ""
+
+        @field_validator("endpoint")
+        @classmethod
+        def _no_query(cls, value: str) -> str:
+            if "?" in value:
+                cut = value.split("?")[0] + "…"
+                raise ConfigValueError(f"{cut!r} must not have a query", shown=cut)
+            return value
+
+    plugin = make_plugin("g", lambda _c, _cfg: None, Config=Gateway)
+    with pytest.raises(ConfigError) as caught:
+        Context().plugin(plugin, {"endpoint": "https://gw.example/v1?sig=hunter2"}, plugin_id="g")
+    assert caught.value.message == (
+        "Invalid config for plugin 'g': 'endpoint': Value error, 'https://gw.example/v1…' must "
+        "not have a query (got 'https://gw.example/v1…')."
+    )
 
 
 def test_a_model_validator_quoting_the_whole_config_never_echoes_its_secrets() -> None:

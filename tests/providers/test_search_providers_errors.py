@@ -226,6 +226,46 @@ async def test_an_unusable_env_base_url_is_named_without_its_query(
     assert offline.sent == []
 
 
+#: Base URLs whose query or fragment carries a token under a name that does not look secret:
+#: gateways sign with `sig`, `X-Amz-Signature`, `code`, `token2` ...
+QUERY_TOKEN_BASES = [
+    ("https://gw.example/v1?sig=SECRET-1", "must not have a query or fragment"),
+    ("https://gw.example/v1?page=1&token2=SECRET-1", "must not have a query or fragment"),
+    ("https://gw.example/v1#code=SECRET-1", "must not have a query or fragment"),
+    ("http://gw.example/v1?sig=SECRET-1", "must not have a query or fragment"),
+    ("ftp://gw.example/v1?sig=SECRET-1", "is not an http(s) URL with a host"),
+    ("https://gw.example:99999/v1?sig=SECRET-1", "is not a valid URL"),
+]
+
+
+@pytest.mark.parametrize(("base", "problem"), QUERY_TOKEN_BASES)
+async def test_a_config_base_url_is_shown_without_its_query_in_the_error(
+    harness: Harness, case: Case, base: str, problem: str
+) -> None:
+    # The validator's words showed the URL up to its query, but the error's "(got …)" then
+    # showed it whole: only secret-named query values (`?token=`) were masked.
+    harness.source.values[case.key_env] = case.key
+    with pytest.raises(ConfigError) as caught:
+        harness.ctx.plugin(case.plugin, {"base_url": base})
+    shown = base.split("?")[0].split("#")[0] + "…"
+    assert problem in caught.value.message
+    assert caught.value.message.endswith(f"(got {shown!r}).")
+    assert "SECRET" not in caught.value.message
+
+
+@pytest.mark.parametrize(("base", "_problem"), QUERY_TOKEN_BASES)
+async def test_an_env_base_url_is_shown_without_its_query_in_the_repr(
+    monkeypatch: pytest.MonkeyPatch, case: Case, base: str, _problem: str
+) -> None:
+    # A host's log line may show the provider; the *_BASE_URL variable is read unchecked there.
+    monkeypatch.setenv(BASE_URL_ENVS[case.provider_id], base)
+    offline = OfflineClient()
+    async with offline.client:
+        provider = make_provider(case, Credentials(MutableSource()), offline.client)
+        shown = base.split("?")[0].split("#")[0] + "…"
+        assert f"base_url={shown!r}" in repr(provider)
+
+
 #: Base URLs with a token in the userinfo, its password written with a raw '/', '?' or '#' (a base64
 #: token): URL parsers end the host there, so the token was read as a bad port and quoted.
 TOKEN_BASES = [

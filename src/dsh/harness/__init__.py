@@ -2,7 +2,8 @@
 
 Public API (everything else is private):
 
-- errors: :class:`HarnessError`, :class:`AbortError`, :class:`ConfigError`
+- errors: :class:`HarnessError`, :class:`AbortError`, :class:`ConfigError`,
+  :class:`ConfigValueError`
 - cancellation: :class:`AbortController`, :class:`AbortSignal`, :func:`race_signal`
 - context and plugins: :class:`Context`, :class:`Scope`, :class:`Plugin`, :func:`applying_plugin`,
   ``SECRET_VALUE_ERROR``
@@ -30,7 +31,7 @@ from dsh.harness._credentials import (
     EnvironmentSource,
     MappingSource,
 )
-from dsh.harness._errors import AbortError, ConfigError, HarnessError
+from dsh.harness._errors import AbortError, ConfigError, ConfigValueError, HarnessError
 from dsh.harness._export import to_anthropic, to_mcp, to_openai
 from dsh.harness._loader import (
     ENTRY_POINT_GROUP,
@@ -64,6 +65,7 @@ __all__ = [
     "AbortSignal",
     "ChatRoute",
     "ConfigError",
+    "ConfigValueError",
     "Context",
     "CredentialSource",
     "Credentials",

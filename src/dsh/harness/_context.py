@@ -26,7 +26,7 @@ from dsh._text import (
     quoted_message,
     quoted_value,
 )
-from dsh.harness._errors import ConfigError, HarnessError
+from dsh.harness._errors import ConfigError, ConfigValueError, HarnessError
 
 if TYPE_CHECKING:
     from dsh.harness._credentials import Credentials
@@ -489,7 +489,14 @@ def describe_validation_error(
             # the secrets in it are hidden there too, then it is one line and bounded.
             value = item.get("input")
             secret = looks_secret(path) or item["type"] == SECRET_VALUE_ERROR
-            shown = "***" if secret else quoted_value(value)
+            # A validator may say how much of the value can be shown (a base URL: up to its query).
+            raised = (item.get("ctx") or {}).get("error")
+            if secret:
+                shown = "***"
+            elif isinstance(raised, ConfigValueError):
+                shown = quoted_value(raised.shown)
+            else:
+                shown = quoted_value(value)
             message = _sequence_message(value, secret) if item["type"] in _SEQUENCE else None
             said = message or quoted_message(hide_secrets(str(item["msg"]), value, secret=secret))
             problems.append(f"{key}: {said} (got {shown})")

@@ -47,3 +47,17 @@ class ConfigError(HarnessError):
 
     def __init__(self, message: str, *, code: str = "CONFIG_INVALID"):
         super().__init__(code, message)
+
+
+class ConfigValueError(ValueError):
+    """A config validator's refusal that says how the refused value may be shown.
+
+    Raised from a pydantic validator like any ``ValueError``; the config error's ``(got …)``
+    then shows ``shown`` (quoted like any value) instead of the value itself. For a validator
+    whose own words quote only part of the value (a base URL up to its query, which may carry
+    a token under any name), so that the error does not show the whole of it after all.
+    """
+
+    def __init__(self, message: str, *, shown: str) -> None:
+        super().__init__(message)
+        self.shown = shown

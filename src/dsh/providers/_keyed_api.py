@@ -54,6 +54,7 @@ from dsh.harness import (
     SECRET_VALUE_ERROR,
     AbortError,
     AbortSignal,
+    ConfigValueError,
     Context,
     Credentials,
     race_signal,
@@ -191,22 +192,28 @@ def check_base_url(value: str) -> str:
         # whose error would then quote part of it as a bad port. The rule is the one every error
         # and `dsh-web config` mask by, so what is refused here is what they would hide.
         raise ValueError(_CREDENTIALS_REFUSED)
-    shown = quoted_value(_shown_url(text), _MAX_URL_CHARS)
+    cut = shown_base_url(text)
+    shown = quoted_value(cut, _MAX_URL_CHARS)
+
+    def refused(problem: str) -> ConfigValueError:
+        # The config error's "(got …)" shows the value cut the same way, not whole.
+        return ConfigValueError(f"{shown} {problem}", shown=cut)
+
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError as error:
-        raise ValueError(f"{shown} is not a valid URL ({error})") from None
+        raise refused(f"is not a valid URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{shown} is not an http(s) URL with a host, such as https://api.example")
+        raise refused("is not an http(s) URL with a host, such as https://api.example")
     if parts.username or parts.password:
         raise ValueError(_CREDENTIALS_REFUSED)
     if parts.query or parts.fragment:
-        raise ValueError(f"{shown} must not have a query or fragment")
+        raise refused("must not have a query or fragment")
     if parts.scheme == "http" and not is_loopback_host(parts.hostname):
         # Every request to a base URL carries an API key; on plain http anyone on the path reads it.
-        raise ValueError(
-            f"{shown} uses plain http to a remote host, and https is required: every request "
+        raise refused(
+            "uses plain http to a remote host, and https is required: every request "
             "carries an API key (http is allowed only to localhost, 127.0.0.0/8 and ::1)"
         )
     return text.rstrip("/")
@@ -215,9 +222,17 @@ def check_base_url(value: str) -> str:
 _CREDENTIALS_REFUSED = "a base URL must not carry credentials; use the api key settings"
 
 
-def _shown_url(text: str) -> str:
-    """``text`` cut before any query or fragment, userinfo dropped (``…`` marks a cut)."""
-    cut = text.split("?", 1)[0].split("#", 1)[0]
+def shown_base_url(text: str) -> str:
+    """How every message, config error and repr shows a base URL: cut before any query or
+    fragment, userinfo dropped (``…`` marks a cut).
+
+    Not only secret-named query values are hidden: a gateway signs with ``sig``,
+    ``X-Amz-Signature``, ``code`` or ``token2``, and a base URL's query is refused anyway, so its
+    names and values help no one find the mistake.
+    """
+    # Userinfo first by the shared rule: a password with a raw '/', '?' or '#' would otherwise
+    # be cut as if it were the path.
+    cut = str(mask_url_credentials(text)).split("?", 1)[0].split("#", 1)[0]
     scheme, sep, rest = cut.partition("://")
     if not sep:
         scheme, rest = "", cut
@@ -949,8 +964,8 @@ class KeyedSearchProvider(ABC, Generic[ConfigT]):
         self._client = client
 
     def __repr__(self) -> str:
-        # The base URL may come from the *_BASE_URL variable unchecked: masked, as in an error.
-        shown = [f"base_url={mask_url_credentials(self.base_url)!r}"]
+        # The base URL may come from the *_BASE_URL variable unchecked: cut, as in an error.
+        shown = [f"base_url={shown_base_url(self.base_url)!r}"]
         shown += [f"{name}={getattr(self._config, name)!r}" for name in self.repr_fields]
         shown.append(f"key={self._config.api_key_env!r}")
         return f"{type(self).__name__}({', '.join(shown)})"
