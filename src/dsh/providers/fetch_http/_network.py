@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 import httpcore
 import httpx
@@ -169,38 +169,21 @@ class ProxyConnectError(httpcore.ConnectError):
         self.proxy = proxy
 
 
-class _ProxyNetworkBackend(httpcore.AsyncNetworkBackend):
-    """httpcore's AnyIO backend, its connection failures marked as the proxy's."""
+class _ProxyNetworkBackend(httpcore.AnyIOBackend):
+    """httpcore's AnyIO backend, its connection failures marked as the proxy's.
 
-    def __init__(self) -> None:
-        self._backend = httpcore.AnyIOBackend()
+    A subclass, not a wrapper: only ``connect_tcp`` differs, and its arguments pass through as
+    httpcore gave them (its signature is written out once, in :class:`GuardedNetworkBackend`).
+    """
 
     async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's backend signature
-        local_address: str | None = None,
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+        self, host: str, port: int, *args: Any, **kwargs: Any
     ) -> httpcore.AsyncNetworkStream:
         try:
-            return await self._backend.connect_tcp(
-                host, port, timeout, local_address, socket_options
-            )
+            return await super().connect_tcp(host, port, *args, **kwargs)
         except httpcore.ConnectError as error:
             shown = f"[{host}]" if ":" in host else host
             raise ProxyConnectError(f"{shown}:{port}", error) from error
-
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's backend signature
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        return await self._backend.connect_unix_socket(path, timeout, socket_options)
-
-    async def sleep(self, seconds: float) -> None:
-        await self._backend.sleep(seconds)
 
 
 # httpx.AsyncClient's own defaults. A bare httpx.Limits() means no limit at all (max_connections
