@@ -1005,6 +1005,39 @@ def test_recommended_product_sections_stay_linear(body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
+        # 20,000 bold shipping titles, each over its terms (under the element bound, past
+        # which the page is plain text): at most 50 are looked at.
+        "<p><b>Free shipping &amp; returns</b></p><p>Within 30 days.</p>" * 20_000,
+        # 50 titles over one run of 60,000 blocks: each reads at most 2,000 of them.
+        "<h4>Shipping &amp; returns</h4>"
+        + "<h5>Payment &amp; security</h5>" * 49
+        + f"<p>{WORDS}</p>" * 200_000,
+        # Disclosures nested 240 deep, each a summary's section, after 100,000 empty siblings.
+        "<br>" * 100_000
+        + "<details><summary>Delivery &amp; returns</summary>" * 240
+        + "<p>Free over $50.</p>"
+        + "</details>" * 240,
+        # One bold label holding a huge line: no title, and its text is not read.
+        "<p><b>" + "shipping " * 500_000 + "</b></p>",
+        # 240 titles nested in each other, each holding a line break and the one title's
+        # words, over 100,000 breaks: each reads its own children only.
+        "<b><br>" * 240 + "Free shipping &amp; returns" + "<br>" * 100_000 + "</b>" * 240,
+    ],
+    ids=["many-titles", "one-long-run", "nested-disclosures", "huge-label", "nested-breaks"],
+)
+def test_shop_policy_sections_stay_linear(body: str) -> None:
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    html = f"<html><head>{head}</head><body><main><h1>Jacket</h1><p>{WORDS * 40}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "# Jacket" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         # 60,000 captions side by side in one figure: each looks through at most 64 of the
         # figure's elements for a quotation, and reads its own first characters only.
         "<figure>" + "<figcaption>Photo by <i>Jane</i> Roe</figcaption>" * 60_000 + "</figure>",

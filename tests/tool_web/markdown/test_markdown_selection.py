@@ -756,6 +756,57 @@ def test_recommendations_stay_where_the_page_is_no_product_or_they_are_the_page(
     assert "Memory: 4GB" in steam
 
 
+def _policy_sections() -> str:
+    # The shop's own terms, as shops write them beside every product: an accordion item
+    # whose summary is the title (Nordstrom, Huel), a section headed by it (Etsy), a panel
+    # opening with it in bold (Solo Stove), a block of payment badges (a Shopify theme).
+    return (
+        "<details><summary><h4>Shipping &amp; Returns</h4></summary><p>Free standard shipping "
+        "on orders over $89. Returns are free within 45 days.</p></details>"
+        "<div class='x2'><h2>Shipping and return policies</h2><ul><li>Order today to get by "
+        "Mar 23</li><li>Returns and exchanges accepted within 30 days</li></ul></div>"
+        "<div class='x3'><p><b>Free Shipping &amp; Returns</b></p><p>We offer free standard "
+        "shipping on select orders over 125 GBP.</p></div>"
+        "<div class='x4'><h3>Payment &amp; Security</h3><p>Your payment information is "
+        "processed securely.</p></div>"
+        # Apple breaks its title with a line break, which the text joins as "bestplace".
+        "<div class='x5'><h2>Why Apple is the best<br>place to buy AirPods.</h2><ul><li>Free "
+        "engraving for your initials</li><li>Two-hour delivery from a store</li></ul></div>"
+    )
+
+
+def test_a_product_pages_shipping_and_payment_terms_go() -> None:
+    # The same terms stand beside every product of the shop; the product's truths leave
+    # them out, and the model read "free returns within 45 days" as a feature of the coat.
+    out = render(
+        f"<main><h1>Wool coat</h1><p>$289.00</p><p>{PROSE}</p>"
+        "<details><summary><h4>Details &amp; care</h4></summary><p>Dry clean only; 80% wool."
+        f"</p></details>{_policy_sections()}<h2>Size and fit</h2><p>Fits true to size.</p>"
+        "</main>",
+        PRODUCT_HEAD,
+    )
+    assert "$289.00" in out
+    assert "Dry clean only; 80% wool." in out
+    assert "Fits true to size." in out
+    for gone in ("45 days", "Mar 23", "125 GBP", "securely", "Shipping", "Payment", "engraving"):
+        assert gone not in out, gone
+
+
+def test_shipping_terms_stay_where_the_page_is_no_product_or_they_are_asked_about() -> None:
+    # A shop's help page on shipping is about its terms; a question in a product's FAQ
+    # ("What is the return policy?") is answered for this product: the truths keep both.
+    help_page = render(f"<main><h1>Help</h1><p>{PROSE}</p>{_policy_sections()}</main>")
+    assert "45 days" in help_page
+    assert "Mar 23" in help_page
+    faq = render(
+        f"<main><h1>Wool coat</h1><p>{PROSE}</p><h3>Can I return it?</h3><p>Within 45 days."
+        "</p><h3>Warranty &amp; Returns</h3><p>Two years against defects.</p></main>",
+        PRODUCT_HEAD,
+    )
+    assert "Within 45 days." in faq
+    assert "Two years against defects." in faq
+
+
 def test_tailwind_arbitrary_values_are_not_names() -> None:
     # `top-[var(--nav-height)]` positions a sticky panel below the site's bar: the words in
     # the brackets are CSS, and "nav" in them made a phone's camera section navigation.

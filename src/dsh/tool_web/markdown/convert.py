@@ -25,7 +25,7 @@ from dsh.tool_web.markdown.parse import (
     strip_non_content,
     tokenized_text,
 )
-from dsh.tool_web.markdown.recommendations import drop_recommended_products
+from dsh.tool_web.markdown.recommendations import drop_recommended_products, drop_shop_policies
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
@@ -190,6 +190,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     prune_link_blocks(main, stats, keep=facts)
     if product_page:
         drop_recommended_products(main, stats)
+        drop_shop_policies(main, stats)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     comment_tags, comment_role = custom_tags(cleaned), has_comment_role(cleaned)
     if comment_tags or comment_role:

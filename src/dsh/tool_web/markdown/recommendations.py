@@ -1,12 +1,14 @@
-"""Other products a product page recommends: the sections it heads "You may also like",
-"Similar items", "Customers also bought", "Frequently bought together", "Recently viewed",
-"More from <brand>", "Complete the look".
+"""What a product page says that is not about its product: the other products it recommends,
+in sections it heads "You may also like", "Similar items", "Customers also bought", "Frequently
+bought together", "Recently viewed", "More from <brand>", "Complete the look"; and the shop's
+terms it repeats beside every product, titled "Shipping & Returns", "Payment & Security".
 
 Link-block pruning leaves such carousels when their cards carry prices and headings, and their
 vocabulary is no help: shops name them with generated classes. Their headings say what they
 are. Only on a page that declares itself a product (`pagekind.py`), inside the selection, and
 by a short heading's whole phrase: on other pages "related" sections are an article's reading
-list or a listing's own content, which their truths keep.
+list or a listing's own content, and a shop's terms its help page's subject, which their truths
+keep.
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ _RECOMMENDATION: Final = re.compile(
     r"|\bmore from\b|\brecommended for you\b|\bexplore related\b|\bmore to explore\b"
     r"|\b(?:complete|shop) the look\b"
 )
+# The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
+# label), lowercased, without a closing full stop. Not a question ("What is the return
+# policy?": a product's FAQ, answered for it) nor "Warranty & Returns" (a guitar shop's own
+# warranty for the instrument, which its truths keep), nor "Delivery" alone (an option's name).
+_SHOP_POLICY: Final = re.compile(
+    r"(?:free )?(?:shipping|delivery) (?:&|and) returns?(?: polic(?:y|ies))?"
+    r"|warranty info(?:rmation)?|payment (?:&|and) security"
+    r"|why (?:buy|shop) (?:from|with) us|why .{1,40} is the best place to buy .{1,40}"
+)
+_POLICY_TITLE_TAGS: Final = ("h2", "h3", "h4", "h5", "h6", "summary", "b", "strong")
 _HEADING_MAX_CHARS: Final = 80
 _SECTIONS_MAX: Final = 50  # headings looked at: a page of thousands is no product page
 # A section is the heading's wrapper while the heading opens it (its first child with text,
@@ -50,8 +62,7 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
     headings = (
         h
         for h in main.iter("h2", "h3", "h4", "h5")
-        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS
-        and _RECOMMENDATION.search(" ".join(string_value(h).split()).lower())
+        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _RECOMMENDATION.search(_title_text(h))
     )
     for heading in list(itertools.islice(headings, _SECTIONS_MAX)):
         if not holds(main, heading):
@@ -64,6 +75,43 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
             drop_keep_tail(element)
 
 
+def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:
+    """Remove the sections of `main` titled as the shop's terms (see above). Call on a page
+    that declares itself a product, after link-block pruning."""
+    total = stats.text.get(main, 0)
+    titles = (
+        t
+        for t in main.iter(*_POLICY_TITLE_TAGS)
+        if stats.text.get(t, 0) <= _HEADING_MAX_CHARS
+        and _SHOP_POLICY.fullmatch(_title_text(t).rstrip("."))
+    )
+    for title in list(itertools.islice(titles, _SECTIONS_MAX)):
+        if not holds(main, title):
+            continue  # inside a section removed before it
+        section = _section(title, main, stats)
+        if sum(stats.text.get(e, 0) for e in section) > _SECTION_MAX_SHARE * total:
+            continue
+        for element in section:
+            stats.forget(element)
+            drop_keep_tail(element)
+
+
+def _title_text(title: etree._Element) -> str:
+    """A title's words, lowercased, a line break among its children read as a space: Apple
+    breaks its headings with `<br>` ("Why Apple is the best<br>place to buy AirPods."), which
+    text joins as "bestplace". Only the title's own children are looked at (each element is
+    some title's child at most once, however the titles nest)."""
+    if title.find("br") is None:
+        text = string_value(title)
+    else:
+        parts = [title.text or ""]
+        for child in title:
+            parts.append(" " if child.tag == "br" else string_value(child))
+            parts.append(child.tail or "")
+        text = "".join(parts)
+    return " ".join(text.split()).lower()
+
+
 def _section(
     heading: etree._Element, main: etree._Element, stats: TextStats
 ) -> list[etree._Element]:
@@ -72,8 +120,8 @@ def _section(
     node = heading
     for _ in range(_WRAPPER_LEVELS):
         parent = node.getparent()
-        if parent is None or parent is main:
-            break
+        if parent is None or parent is main or node.tag == "details":
+            break  # a disclosure is one section, even when it opens a list of them
         children = itertools.islice(parent, _FIRST_CHILDREN)
         first = next((c for c in children if stats.text.get(c, 0) or c is node), None)
         if first is not node:
