@@ -1094,3 +1094,26 @@ def test_an_articles_calls_to_action_are_judged_in_linear_time(body: str) -> Non
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize("shape", ["side-by-side", "nested"])
+def test_many_shopify_price_blocks_are_read_once_each(shape: str) -> None:
+    # Each price block's parts are looked for among its children and its container's only,
+    # so an element is looked at for one block, whether the blocks sit side by side (a grid
+    # of 20,000 cards) or nest in each other's containers 110 deep (220 levels, within what
+    # libxml2 parses) over 60,000 parts.
+    part = "<div class='price__sale'>$5</div><div class='price__regular'>$4</div>"
+    if shape == "side-by-side":
+        blocks = f"<div class='price'><div class='price__container'>{part}</div></div>" * 20_000
+    else:
+        blocks = (
+            "<div class='price price--on-sale'><div class='price__container'>" * 110
+            + part * 30_000
+            + "</div></div>" * 110
+        )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><div>{blocks}</div>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert ("$5" if shape == "side-by-side" else "$4") not in out
+    assert elapsed < 10, elapsed

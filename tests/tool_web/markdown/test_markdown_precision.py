@@ -702,6 +702,52 @@ def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
     assert "Share on X" not in out
 
 
+def _dawn_price(state: str, regular: str, sale: str, was: str) -> str:
+    """Shopify Dawn's price snippet: both parts and both badges are always written; the
+    block's state class (`price--on-sale`, `price--sold-out`) says which CSS shows."""
+    return (
+        f"<div class='price {state}'><div class='price__container'><div class='price__regular'>"
+        f"<span class='visually-hidden'>Regular price</span><span class='price-item'>{regular}"
+        "</span></div><div class='price__sale'><span class='visually-hidden'>Sale price</span>"
+        f"<span class='price-item price-item--sale'>{sale}</span>"
+        "<span class='visually-hidden'>Regular price</span>"
+        f"<span><s class='price-item'>{was}</s></span></div><small class='unit-price hidden'>"
+        "<span class='visually-hidden'>Unit price</span><span>/</span></small></div>"
+        "<span class='badge price__badge-sale'>Sale</span>"
+        "<span class='badge price__badge-sold-out'>Sold out</span></div>"
+    )
+
+
+def test_a_shopify_price_block_shows_only_the_part_its_state_shows() -> None:
+    # Dawn and the themes built on it write a regular and a sale part in every card and let
+    # the block's state class pick one: each card read "Regular price $19.99" and then
+    # "Sale price $19.99 Regular price ~~$19.99~~" (three prices for one, and a sale that is
+    # none), with "Sale Sold out" badges on products neither on sale nor sold out, and a
+    # lone "/" from an empty unit price.
+    cards = (
+        "<li class='card'><h3>Dark Roast</h3>"
+        + _dawn_price("price--show-badge", "$19.99", "$19.99", "")
+        + "</li><li class='card'><h3>Crusher Evo</h3>"
+        + _dawn_price("price--on-sale", "$99.99", "$99.99", "$209.99")
+        + "</li><li class='card'><h3>HD 800S</h3>"
+        + _dawn_price("price--sold-out", "$1,999.95", "$1,999.95", "$1,999.95")
+        + "</li>"
+    )
+    out = render(f"<h1>Headphones</h1><p>{PROSE}</p><ul>{cards}</ul>")
+    assert out.count("Regular price $19.99") == 1
+    assert "Sale price $99.99 Regular price ~~$209.99~~" in out
+    assert "Regular price $99.99" not in out
+    assert "Regular price $1,999.95" in out
+    assert "Sale price $1,999.95" not in out
+    assert "~~$1,999.95~~" not in out
+    assert out.count("Sold out") == 1
+    assert out.count("Sale price") == 1
+    # The "Sale" badge on the card on sale only, and no "Sold out" beside it.
+    assert [line.strip() for line in out.splitlines()].count("Sale") == 1
+    assert "Sale Sold out" not in out
+    assert "/" not in out
+
+
 def test_a_text_that_is_only_a_template_expression_is_dropped_but_code_keeps_it() -> None:
     # AngularJS hides `ng-cloak` alerts until it fills them in; without the script each forum
     # post ended with `**{{ DiscussionBoard.errors[11793116].message }}**`.

@@ -32,6 +32,7 @@ from dsh.tool_web.markdown.repairs import (
     drop_template_placeholders,
     ligature_icons_as_names,
     repair_tree,
+    shown_price_parts,
 )
 from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import article_body, content_root
@@ -154,6 +155,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
+    if b"price__sale" in cleaned:
+        shown_price_parts(root)  # before the screen-reader labels are read
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
         return plain_to_markdown(plain_text(root)), scripted, metadata

@@ -6,7 +6,8 @@ table cell, a task list's checkbox, code
 written without `<pre>`, line numbers printed inside code, a `<button>` libxml2 never closed
 around the rest of the page, a `<form>` that only wraps a post. Cloudflare-obfuscated email
 addresses are decoded here too (`decode_protected_emails`, which the pipeline runs after the
-stripping, and only on pages that have them: its search walks the whole tree).
+stripping, and only on pages that have them: its search walks the whole tree), and so is a
+Shopify price block reduced to the part its state shows (`shown_price_parts`, likewise).
 """
 
 from __future__ import annotations
@@ -562,6 +563,78 @@ def _forms_without_controls_as_wrappers(root: etree._Element) -> None:
 def _nothing_to_fill_in(form: etree._Element) -> bool:
     controls = form.iter(*_FORM_CONTROLS)
     return all(c.tag == "input" and (c.get("type") or "").lower() == "hidden" for c in controls)
+
+
+# Shopify's Dawn theme and the many built on it write every price block with both its parts,
+# `price__regular` and `price__sale`, and both badges, and let the block's state class pick
+# what is shown (`price--on-sale`: the sale part and the "Sale" badge; `price--sold-out`: the
+# "Sold out" badge; otherwise the regular part alone). Without the CSS each card read "Regular
+# price $19.99" then "Sale price $19.99 Regular price ~~$19.99~~", a sale that is none, and
+# a lone "/" from the unit price left empty and hidden.
+_PRICE_PARTS: Final = etree.XPath("//*[contains(@class, 'price__sale')]")
+_PRICE_BLOCK_REACH: Final = 2  # the sale part sits in the block's `price__container`
+
+
+def shown_price_parts(root: etree._Element) -> None:
+    """Only the parts of each Dawn-style price block its state shows (call only when the page
+    has such blocks: the search walks the whole tree)."""
+    done: set[etree._Element] = set()
+    for sale in find_elements(_PRICE_PARTS, root):
+        if "price__sale" not in class_tokens(sale):
+            continue
+        block = _price_block(sale)
+        if block is None or block in done:
+            continue
+        done.add(block)
+        state = class_tokens(block)
+        on_sale = "price--on-sale" in state
+        hidden = {"price__regular", "price__badge-sold-out"} if on_sale else {"price__sale"}
+        if not on_sale:
+            hidden.add("price__badge-sale")
+        if "price--sold-out" in state:
+            hidden.discard("price__badge-sold-out")
+        elif not on_sale:
+            hidden.add("price__badge-sold-out")
+        # The parts are the block's children or its container's: two levels, so that each
+        # element is looked at for one block only, however the blocks nest.
+        parts = [
+            part
+            for child in block
+            for part in (child, *child)
+            if isinstance(part.tag, str) and _is_hidden_part(class_tokens(part), hidden)
+        ]
+        for part in parts:
+            _remove_keeping_tail(part)
+
+
+def _is_hidden_part(names: list[str], hidden: set[str]) -> bool:
+    # A product without a unit price gets an empty `unit-price hidden` line: its lone "/".
+    return not hidden.isdisjoint(names) or ("unit-price" in names and "hidden" in names)
+
+
+def _price_block(sale: etree._Element) -> etree._Element | None:
+    node = sale.getparent()
+    for _ in range(_PRICE_BLOCK_REACH):
+        if node is None:
+            return None
+        if "price" in class_tokens(node):
+            return node
+        node = node.getparent()
+    return None
+
+
+def _remove_keeping_tail(element: etree._Element) -> None:
+    parent = element.getparent()
+    if parent is None:
+        return
+    tail = element.tail
+    if tail and tail.strip():
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
 
 
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
