@@ -702,6 +702,22 @@ def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
     assert "Share on X" not in out
 
 
+def test_removed_inline_text_leaves_the_space_that_followed_it() -> None:
+    # WooCommerce writes each price's screen-reader sentence between the price and what
+    # follows, the space after it: removed with the sentence, "$21.00" ran into the next
+    # words, "$21.00Exc. Freight & Taxes". A space already there is not doubled.
+    out = render(
+        f"<h1>Gear bags</h1><p>{PROSE}</p><p><span class='price'><del>$30.00</del> "
+        "<span class='screen-reader-text'>Original price was: $30.00.</span><ins>$21.00</ins>"
+        "<span class='screen-reader-text'>Current price is: $21.00.</span> "
+        "<small>Exc. Freight &amp; Taxes</small></span></p>"
+        "<p>Ships <span class='sr-only'>(opens in a new tab)</span> today<span class='sr-only'>"
+        "(new)</span>, boxed.</p>"
+    )
+    assert "~~$30.00~~ $21.00 Exc. Freight & Taxes" in out
+    assert "Ships today, boxed." in out
+
+
 def _dawn_price(state: str, regular: str, sale: str, was: str) -> str:
     """Shopify Dawn's price snippet: both parts and both badges are always written; the
     block's state class (`price--on-sale`, `price--sold-out`) says which CSS shows."""

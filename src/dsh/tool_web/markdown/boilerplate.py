@@ -727,10 +727,18 @@ def drop_keep_tail(element: etree._Element) -> None:
     if parent is None:
         return
     tail = element.tail
-    if tail and tail.strip():
+    if tail:
         previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
+        before = (previous.tail if previous is not None else parent.text) or ""
+        if not tail.strip() and (before[-1:].isspace() or (not before and previous is None)):
+            # Only whitespace followed it, and nothing before it needs it (a space already
+            # there, or the start of its parent). Otherwise that whitespace separated the
+            # words around it: WooCommerce's "Current price is: $21.00." screen-reader
+            # sentence between a price and "Exc. Freight & Taxes" left "$21.00Exc." behind.
+            tail = ""
+        if tail:
+            if previous is not None:
+                previous.tail = before + tail
+            else:
+                parent.text = before + tail
     parent.remove(element)
