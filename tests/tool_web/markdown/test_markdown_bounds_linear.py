@@ -644,6 +644,20 @@ def test_many_content_layout_names_on_one_element_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_negated_names_stay_linear() -> None:
+    # Class words that hide or lack a thing (`hide-menu-7`, `no-ad`) are set aside in one
+    # pass over each element's names, however many or long they are.
+    names = " ".join(f"hide-menu-{n} no-ad-{n}" for n in range(50_000))
+    long_name = "no-" + "ad-" * 20_000
+    parts = f'<span class="{long_name}">word</span> ' * 50
+    start = time.perf_counter()
+    out = html_to_markdown(f"<div class='{names}'><p>kept text</p>{parts}</div><p>{WORDS}</p>")
+    elapsed = time.perf_counter() - start
+    assert "kept text" in out
+    assert out.count("word") == 50
+    assert elapsed < 10, elapsed
+
+
 @pytest.mark.parametrize(
     "body",
     [

@@ -824,6 +824,31 @@ def test_tailwind_arbitrary_values_are_not_names() -> None:
     assert "Phones" not in out
 
 
+def test_a_name_that_hides_or_lacks_a_furniture_word_does_not_say_it() -> None:
+    # A news site's story grids are named `hide-read-more-ad`: the grid hides its "read more"
+    # ad, it is no ad, and every story went as one. On an article, `no-comments` marks the
+    # line saying comments are closed, not a comment thread.
+    grid = (
+        "<div class='SummaryCollectionGridItems-dygJmn hide-read-more-ad'>"
+        "<h3>The agency has a leadership crisis</h3><p>A 2023 law requires the agency to have "
+        "a director confirmed by the Senate.</p></div>"
+    )
+    out = render(
+        f"<main><h1>Politics</h1><p>{PROSE}</p>{grid}</main>"
+        "<footer><p>Footer text that is long enough to outweigh the grid easily.</p></footer>"
+    )
+    assert "### The agency has a leadership crisis" in out
+    assert "Footer text" not in out
+    closed = render(
+        f"<div><h1>A post</h1><p>{PROSE}</p><p class='no-comments'>Comments are closed.</p></div>",
+        head="<meta property='og:type' content='article'>",
+    )
+    assert "Comments are closed." in closed
+    # The word itself still names furniture.
+    ad = render(f"<main><h1>T</h1><p>{PROSE}</p><div class='ad'>Buy now</div></main>")
+    assert "Buy now" not in ad
+
+
 def test_a_standfirst_just_before_the_description_comes_along() -> None:
     # The descent went into the description's wrapper and left out the sentence written as a
     # heading just before it: the product's first paragraph was lost. A short byline stays out.

@@ -86,7 +86,16 @@ def attribute_tokens(element: etree._Element) -> list[str]:
         # Tailwind's arbitrary values (`top-[var(--nav-height)]`, `h-[var(--content-height)]`)
         # are CSS, not names: a sticky product panel was taken for navigation.
         classes = _ARBITRARY_VALUE.sub(" ", classes)
+    if "hide-" in classes or "no-" in classes:
+        # A class that hides or lacks a thing says what the element does not show, not what
+        # it is: a news site's story grids named `hide-read-more-ad` went as ads, and an
+        # article's `no-comments` line ("Comments are closed") as a comment thread.
+        classes = _NEGATED.sub(" ", classes)
     return _TOKEN.findall(f"{classes} {ident}".lower())
+
+
+# A whole class word opening with `hide-` or `no-` (not `piano-`, not `ast-hide-menu`).
+_NEGATED: Final = re.compile(r"(?<![\w-])(?:hide|no)-\S*")
 
 
 _ARBITRARY_VALUE: Final = re.compile(r"\[[^[\]\s]*\]")  # no `[` inside: linear on `[[[…`
