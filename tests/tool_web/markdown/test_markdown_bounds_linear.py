@@ -252,6 +252,36 @@ def test_author_links_on_a_link_dense_page_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "posts",
+    [
+        # Messages nested in messages 240 deep: each looks for one around it within a few
+        # levels only.
+        '<div class="message-body"><a href="/u/bob">bob</a>' * 240
+        + '<a href="/t/1">a topic</a> ' * 30_000
+        + "</div>" * 240,
+        # Many messages side by side under deep wrappers, each among link blocks.
+        "<div>" * 240
+        + (
+            '<div class="post"><div><a href="/u/bob">bob</a> <a href="/r">Report</a></div>'
+            '<div itemprop="text"><a href="/t/1">a topic</a> words</div></div>'
+        )
+        * 20_000
+        + "</div>" * 240,
+    ],
+    ids=["nested", "side-by-side"],
+)
+def test_a_link_dense_threads_messages_are_found_in_linear_time(posts: str) -> None:
+    # A page too link-dense for prose is pruned as a thread when it holds several posts'
+    # messages: they are found by one XPath, each looks for a message around it through a
+    # bounded number of ancestors, and the blocks holding them are marked once.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{posts}")
+    elapsed = time.perf_counter() - start
+    assert "a topic" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_dialogs_looked_into_for_their_title_stay_linear() -> None:
     # Each dialog or modal is looked into for a title naming the product's details through
     # its first elements only: nested dialogs must not each walk all the others.

@@ -4,6 +4,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tool_web.markdown.markdown_pages import PROSE, indented_comment, render
 
 
@@ -342,3 +346,85 @@ def test_a_threads_names_and_dates_do_not_keep_its_link_blocks() -> None:
     assert "julian Staff Mar 1, 2024 #1" in out
     assert "anna Staff Mar 4, 2024 #4" in out
     assert "Emails not sent after update" not in out
+
+
+def _link_heavy_post(user: str, number: int, body_class: str, words: str) -> str:
+    """A post whose message is mostly links (a release's changes, a quoted parts list)."""
+    return (
+        f'<div class="post"><div class="post-header"><a href="/u/{user}">{user}</a> '
+        f'<a href="/p/{number}">#{number}</a> '
+        f'<a href="/share/{number}">Share</a> <a href="/report/{number}">Report</a></div>'
+        f'<div class="{body_class}"><p>{user}: {words}</p><ul>'
+        f'<li><a href="https://git.example/pull/{number}1">Fix the import of old backups</a></li>'
+        f'<li><a href="https://git.example/pull/{number}2">Add a sort by date</a></li>'
+        f'<li><a href="https://git.example/pull/{number}3">Remove the legacy settings</a></li>'
+        "</ul></div></div>"
+    )
+
+
+_OTHER_TOPICS = (
+    "<div class='more'><h3>Other topics</h3><ul>"
+    "<li><a href='/t/7'>Plugin settings page is blank after the update</a></li>"
+    "<li><a href='/t/8'>Emails are not sent after the update</a></li>"
+    "<li><a href='/t/9'>The theme colours reset themselves</a></li>"
+    "<li><a href='/t/10'>Cannot log in with two-factor codes</a></li></ul></div>"
+)
+
+
+def test_a_link_dense_threads_link_blocks_go_and_its_posts_links_stay() -> None:
+    # Posts that are mostly links themselves (a release's changes, a quoted parts list) make
+    # the thread too link-dense for prose, so its other topics and post controls stayed; with
+    # every link pruned alike, the posts' own lists went too. In a thread whose posts say who
+    # wrote them, each message named as one keeps its links; what stands around the messages
+    # is pruned.
+    posts = "".join(
+        _link_heavy_post(user, n, body_class, "the changes are below.")
+        for n, (user, body_class) in enumerate(
+            [("julian", "message-body"), ("baris", "postbody"), ("kevin", "message-body")], 1
+        )
+    )
+    out = render(f"<main><h1>Version 4 released</h1>{posts}{_OTHER_TOPICS}</main>")
+    assert "Fix the import of old backups" in out
+    assert "julian: the changes are below." in out
+    assert "kevin: the changes are below." in out
+    assert "Emails are not sent after the update" not in out
+    assert "julian #1 Share Report" in out  # a post's header, naming its poster, stays
+
+
+@pytest.mark.parametrize(
+    ("item_type", "kept"),
+    [("https://schema.org/Comment", True), ("https://schema.org/Answer", False)],
+    ids=["comment", "faq-answer"],
+)
+def test_a_posts_message_named_by_its_microdata_keeps_its_links(item_type: str, kept: bool) -> None:
+    # schema.org's `text` of a Comment or DiscussionForumPosting is a post's message; an FAQ
+    # answer's is not, and a page of them is no thread.
+    posts = "".join(
+        _link_heavy_post(user, n, "x", f"see the list. {PROSE}")
+        .replace('<div class="x">', '<div itemprop="text">')
+        .replace('<div class="post">', f'<div class="post" itemscope itemtype="{item_type}">')
+        for n, user in enumerate(["julian", "baris", "kevin"], 1)
+    )
+    out = render(f"<main><h1>Build lists</h1>{posts}{_OTHER_TOPICS}</main>")
+    assert "Remove the legacy settings" in out
+    assert ("Emails are not sent after the update" not in out) is kept
+
+
+@pytest.mark.parametrize(
+    ("body_class", "posters"),
+    [("entry", True), ("post-body", False)],
+    ids=["no-named-messages", "no-posters"],
+)
+def test_a_link_dense_page_not_a_thread_keeps_its_link_blocks(
+    body_class: str, posters: bool
+) -> None:
+    # Without a thread's messages, or with messages no one signs (a blog's post cards, a
+    # chat shown as a product demo), the page is a listing, whose links are its content.
+    posts = "".join(
+        _link_heavy_post(user, n, body_class, "the changes are below.")
+        for n, user in enumerate(["julian", "baris", "kevin"], 1)
+    )
+    if not posters:
+        posts = re.sub(r'<a href="/u/\w+">\w+</a>', "", posts)
+    out = render(f"<main><h1>Version 4 released</h1>{posts}{_OTHER_TOPICS}</main>")
+    assert "Emails are not sent after the update" in out

@@ -2,7 +2,8 @@
 
 Only on pages whose content is prose: on listings and collections the links *are* the content
 (the ground truth of such pages keeps every card title), so a content area that is itself
-link-heavy is left alone.
+link-heavy is left alone; unless it is a thread whose posts' messages are named as such, which
+are kept whole while the link blocks around them go.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dsh.tool_web.markdown.links import CARD_LINK
 from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.toc import is_in_page_name_list
-from dsh.tool_web.markdown.tree import HEADING_TAGS
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
 from dsh.tool_web.markdown.vocabulary import attribute_tokens
 
 # The content area counts as prose when at most this share of its text is link text.
@@ -332,6 +333,72 @@ def _holds_card_link(element: etree._Element) -> bool:
     return any(link.get(CARD_LINK) is not None for link in element.iter("a"))
 
 
+# A post's message, by its class or id: forum software's `postbody`/`postmsg` (phpBB, FluxBB),
+# `message-body` and `bbWrapper` (XenForo), `data-role="commentContent"` (Invision),
+# `comment-content` (Lemmy's replies), `usertext-body` (old Reddit), `postContent` (Lemmy's
+# post). Not `richtext`: Webflow names every rich-text block `w-richtext`.
+_POST_BODY_WORDS: Final = frozenset(
+    {"postbody", "postcontent", "posttext", "postmsg", "postmessage", "messagetext",
+     "messagebody", "messagecontent", "commentbody", "commenttext", "commentcontent",
+     "bbwrapper"}
+)  # fmt: skip
+_POST_BODY_PAIRS: Final = frozenset(
+    {("post", "content"), ("post", "body"), ("post", "text"), ("post", "message"),
+     ("message", "text"), ("message", "body"), ("message", "content"), ("comment", "body"),
+     ("comment", "text"), ("comment", "content"), ("usertext", "body")}
+)  # fmt: skip
+# Or by its microdata: the `text` of a schema.org Comment, DiscussionForumPosting or
+# SocialMediaPosting (not an FAQ's Answer, nor a `text` property of no such item).
+_POSTING_TYPES: Final = ("Comment", "DiscussionForumPosting", "SocialMediaPosting")
+# How far up the item a `text` property belongs to is looked for.
+_ITEM_REACH: Final = 8
+# Found in C: the elements whose names could say it (a class, id or `data-role` with one of
+# these pieces, or the microdata property); only they are read in Python.
+_POST_BODY_CANDIDATES: Final = etree.XPath(
+    ".//*[@itemprop='text'"
+    " or contains(@class, 'ody') or contains(@class, 'ext') or contains(@class, 'ontent')"
+    " or contains(@class, 'sg') or contains(@class, 'essage') or contains(@class, 'rapper')"
+    " or contains(@id, 'ody') or contains(@id, 'ext') or contains(@id, 'ontent')"
+    " or contains(@id, 'sg') or contains(@id, 'essage') or contains(@data-role, 'ontent')]"
+)
+# A thread holds at least this many of them.
+_MIN_POSTS: Final = 2
+
+
+def _is_post_body(element: etree._Element) -> bool:
+    if element.get("itemprop") == "text":
+        for ancestor in itertools.islice(element.iterancestors(), _ITEM_REACH):
+            if ancestor.get("itemscope") is not None:
+                return (ancestor.get("itemtype") or "").endswith(_POSTING_TYPES)
+        return False
+    words = attribute_tokens(element)
+    role = element.get("data-role")
+    if role:
+        words.append(role.lower())
+    return not _POST_BODY_WORDS.isdisjoint(words) or not _POST_BODY_PAIRS.isdisjoint(
+        itertools.pairwise(words)
+    )
+
+
+# How far up a message is looked for around another (XenForo's `bbWrapper` inside its
+# `message-body`): one post, not two.
+_NESTED_BODY_REACH: Final = 8
+
+
+def _post_bodies(root: etree._Element) -> tuple[set[etree._Element], int]:
+    """The elements under `root` named as a post's message, and how many posts they are
+    (a message inside another is the same post's)."""
+    found = {e for e in find_elements(_POST_BODY_CANDIDATES, root) if _is_post_body(e)}
+    posts = sum(
+        1
+        for element in found
+        if not any(
+            a in found for a in itertools.islice(element.iterancestors(), _NESTED_BODY_REACH)
+        )
+    )
+    return found, posts
+
+
 def prune_link_blocks(
     root: etree._Element, stats: TextStats, keep: Iterable[etree._Element] = ()
 ) -> None:
@@ -346,8 +413,24 @@ def prune_link_blocks(
     # being pruned at all, their lists of other topics and menus kept.
     credited = _attribution_text(root, stats)
     own = credited.get(root, 0)
+    kept = set(keep)
     if stats.link_text.get(root, 0) - own > PROSE_LINK_SHARE * (total - own):
-        return
+        # Too many links for prose, but a thread all the same when it holds several posts'
+        # messages, each named as one: its posts are 16–36 % links themselves (names, dates,
+        # quotes, a parts list), while its lists of other topics and its menus are link
+        # blocks. The messages are kept whole, links and all; what stands around them is
+        # pruned as on any prose page.
+        if not own:
+            return  # no post says who wrote it
+        bodies, posts = _post_bodies(root)
+        if posts < _MIN_POSTS:
+            return
+        kept.update(bodies)
+        # Nor is a block holding one pruned for the links around it (a post's header and
+        # controls): the walk goes into it instead.
+        holding_posts = _holding(root, bodies)
+    else:
+        holding_posts = set()
     # Such a thread's post headers are links all through (NodeBB's "julian · NodeBB · wrote on
     # · #1": the name, the poster's group and the post's number): one holding a poster's name
     # or a date stays whole, or the posts read as one voice.
@@ -357,7 +440,6 @@ def prune_link_blocks(
         root, (e for e in root.iter(*_CODE_TAGS) if _is_code(e, holding_blocks))
     )
     doomed: list[etree._Element] = []
-    kept = set(keep)
     stack = list(root)
     while stack:
         element = stack.pop()
@@ -381,6 +463,7 @@ def prune_link_blocks(
             > BLOCK_LINK_SHARE * (text - credited.get(element, 0))
             and not any(True for _ in element.iter("h1"))
             and element not in holding_code
+            and element not in holding_posts
             and not (element.tag in _INLINE and _in_running_text(element, stats, holding_blocks))
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
