@@ -212,13 +212,23 @@ def test_blocks_starting_lines_in_code_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
-def test_many_main_entity_texts_under_deep_wrappers_stay_linear() -> None:
-    # Each step down the wrappers asked, for every main-entity text, whether it was inside.
-    body = (
+@pytest.mark.parametrize(
+    "body",
+    [
         "<div>" * 240
         + '<div itemscope itemprop="mainEntity"><p itemprop="text">q</p></div>' * 20_000
-        + "</div>" * 240
-    )
+        + "</div>" * 240,
+        # A question's answers count too: each answer's text looks up for its item once.
+        '<div itemscope itemprop="mainEntity"><p itemprop="text">q</p>'
+        + '<div itemscope itemprop="suggestedAnswer">'
+        + "<div>" * 240
+        + '<p itemprop="text">a</p>' * 20_000
+        + "</div>" * 242,
+    ],
+    ids=["questions", "answers"],
+)
+def test_many_main_entity_texts_under_deep_wrappers_stay_linear(body: str) -> None:
+    # Each step down the wrappers asked, for every main-entity text, whether it was inside.
     start = time.perf_counter()
     out = html_to_markdown(f"<p>{WORDS * 5}</p>{body}")
     elapsed = time.perf_counter() - start

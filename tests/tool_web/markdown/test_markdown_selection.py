@@ -486,6 +486,40 @@ def test_a_question_outweighed_by_its_answers_is_kept_with_them() -> None:
     assert "Hot network questions" not in out
 
 
+def test_a_short_answer_beside_a_long_question_is_kept() -> None:
+    # The question's text outweighs the one short answer beside it: the descent went into the
+    # question alone and the answer was lost. A Q&A page's answers stay with its question.
+    out = render(
+        '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+        f'<div id="question"><div itemprop="text"><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>'
+        f"<p>{PROSE}</p><p>How do I list the loop devices?</p></div></div>"
+        '<div id="answers"><div itemprop="suggestedAnswer" itemscope'
+        ' itemtype="https://schema.org/Answer"><div itemprop="text"><p>Use a for loop over'
+        " the numbers.</p></div></div></div></div>"
+    )
+    assert "How do I list the loop devices?" in out
+    assert "Use a for loop over the numbers." in out
+
+
+def test_an_faqs_answers_do_not_widen_the_selection() -> None:
+    # An FAQ's questions are names, not texts: its answers are a section of a longer page, and
+    # do not keep the descent above the article.
+    faq = [
+        '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+        f'<h3 itemprop="name">Question {i}?</h3><div itemprop="acceptedAnswer" itemscope '
+        f'itemtype="https://schema.org/Answer"><div itemprop="text">Answer {i}.</div></div></div>'
+        for i in range(3)
+    ]
+    out = render(
+        f"<div><div class='promo'><p>{PROSE} Promotion.</p>{faq.pop()}</div>"
+        f"<div class='body'><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f"<p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f"<p>{PROSE}</p>{''.join(faq)}</div></div>"
+    )
+    assert "Answer 1." in out
+    assert "Promotion." not in out
+
+
 def test_discourse_style_noscript_content_is_kept() -> None:
     posts = "".join(f"<p>Post {i}: {PROSE}</p>" for i in range(6))
     out = render(f'<div id="app"></div><noscript><div class="crawler">{posts}</div></noscript>')

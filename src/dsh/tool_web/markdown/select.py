@@ -56,7 +56,14 @@ def content_root(
     # root. Stack Exchange puts the question beside a column of answers that outweighs it, and
     # the root was the answers alone: the model read answers to a question it never saw.
     found = find_elements(_ITEM_TEXTS, body) if main_entity else []
-    entity_texts = [e for e in found if _is_main_entity_text(e) and holds(body, e)]
+    texts = [(e, _text_item(e)) for e in found if holds(body, e)]
+    entity_texts = [e for e, item in texts if not _MAIN_ENTITY.isdisjoint(item)]
+    if entity_texts:
+        # And its answers (schema.org's `Question` holds its `acceptedAnswer` and
+        # `suggestedAnswer`s): a question outweighing a short answer beside it took the descent
+        # into the question alone, and the answer was lost. Only under a question with text of
+        # its own: an FAQ's questions are names, their answers sections of a longer page.
+        entity_texts += [e for e, item in texts if not _ANSWERS.isdisjoint(item)]
     # The descent stops before leaving any of them out, so it may only pass through the elements
     # holding them all: their nearest common ancestor and the elements above it.
     holding_all = _holding_all(entity_texts)
@@ -179,11 +186,17 @@ def _with_ledes(root: etree._Element, ledes: list[etree._Element]) -> etree._Ele
 _ITEM_TEXTS: Final = etree.XPath("//*[@itemprop and contains(@itemprop, 'text')]")
 
 
-def _is_main_entity_text(element: etree._Element) -> bool:
+_MAIN_ENTITY: Final = frozenset({"mainEntity"})
+_ANSWERS: Final = frozenset({"acceptedAnswer", "suggestedAnswer"})
+
+
+def _text_item(element: etree._Element) -> list[str]:
+    """For an `itemprop=text`, the property its item is to the page (`mainEntity`,
+    `suggestedAnswer`, …); none for other elements."""
     if "text" not in (element.get("itemprop") or "").split():
-        return False
+        return []
     item = next((a for a in element.iterancestors() if a.get("itemscope") is not None), None)
-    return item is not None and "mainEntity" in (item.get("itemprop") or "").split()
+    return [] if item is None else (item.get("itemprop") or "").split()
 
 
 def _holding_all(elements: list[etree._Element]) -> set[etree._Element] | None:
