@@ -486,6 +486,32 @@ def test_a_posters_extra_user_info_is_furniture() -> None:
     assert "8,19" not in out
 
 
+def test_a_qa_threads_closing_notice_is_furniture() -> None:
+    # Stack Exchange closes every question with a pitch to ask one (`js-bottom-notice`):
+    # "Start asking to get answers", "Explore related questions" and the question's tags again,
+    # or "You must log in to answer this question."
+    answers = "".join(
+        '<div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">'
+        f'<div itemprop="text"><p>Answer {n}: {PROSE}</p></div></div>'
+        for n in range(3)
+    )
+    out = render(
+        '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+        f'<h1>How do I list loop devices?</h1><div itemprop="text"><p>{PROSE}</p></div>'
+        f"{answers}"
+        '<h2 class="js-bottom-notice bottom-notice">You must log in to answer this question.</h2>'
+        '<div class="js-bottom-notice d-flex"><div><p>Start asking to get answers</p>'
+        "<p>Find the answer to your question by asking.</p>"
+        '<a href="/questions/ask">Ask question</a></div>'
+        "<div><p>Explore related questions</p><ul><li><a href='/questions/tagged/bash'>bash</a>"
+        "</li></ul><p>See similar questions with these tags.</p></div></div></div>"
+    )
+    assert "Answer 2:" in out
+    assert "You must log in" not in out
+    assert "Start asking" not in out
+    assert "Explore related questions" not in out
+
+
 def test_a_comparison_table_whose_header_cells_describe_each_plan_stays_a_grid() -> None:
     # A plan's name over a sentence in each header cell is a label, not a page section: the
     # feature rows under it are a grid whatever its header says.

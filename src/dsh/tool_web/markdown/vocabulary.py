@@ -66,7 +66,11 @@ FURNITURE_PAIRS: Final = frozenset(
      ("post", "count"), ("join", "date"), ("author", "statistics"), ("user", "stats"),
      ("browser", "warning"), ("browser", "upgrade"), ("upgrade", "browser"),
      ("outdated", "browser"), ("old", "browser"), ("unsupported", "browser"),
-     ("userinfo", "extra"), ("bvseo", "meta")}
+     ("userinfo", "extra"), ("bvseo", "meta"),
+     # A Q&A thread's closing pitch under its answers (Stack Exchange's `js-bottom-notice`:
+     # "Start asking to get answers", "Explore related questions", "You must log in to
+     # answer this question").
+     ("bottom", "notice")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
