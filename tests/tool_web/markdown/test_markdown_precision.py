@@ -601,6 +601,28 @@ def test_a_carousel_of_the_pages_own_items_is_content() -> None:
     assert "Great service" not in out
 
 
+def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
+    # Bootstrap's and most sliders' slides are named after their carousel (`carousel-inner`,
+    # `carousel-item`, `carousel__slide`), one item heading each: the carousel was kept as
+    # the page's items, then each of its slides went by the same word, and the row was empty.
+    slides = "".join(
+        f'<div class="carousel-item"><h3>Use case {n}</h3>'
+        f"<p>Teams plan their sprint number {n} in one shared board.</p></div>"
+        for n in range(4)
+    )
+    body = (
+        '<div class="hero"><h1>Project planning</h1><p>Plan work together.</p></div>'
+        f'<div class="carousel slide"><div class="carousel-inner">{slides}</div></div>'
+        '<div class="other-carousel"><p>"Great tool!" Anna</p></div>'
+        f"<footer><p>{POLICY}</p></footer>"
+    )
+    out = html_to_markdown(html_page(body, ""), url="https://example.com/use-cases")
+    assert all(f"### Use case {n}" in out for n in range(4))
+    assert "sprint number 3 in one shared board." in out
+    # Another carousel, not a part of it, is still judged by its name.
+    assert "Great tool" not in out
+
+
 @pytest.mark.parametrize(
     ("head", "intro"),
     [

@@ -550,6 +550,8 @@ def _is_furniture_by_kind(element: etree._Element) -> bool:
 # size, their parts are still judged by their names (measured on WCXB: passing every furniture
 # word down brought back product reviews, carousels and footers, F1 −0.0005, product −0.002).
 _SUBJECT_WORDS: Final = frozenset({"menu", "nav", "navigation"})
+# A carousel kept as the page's items (`_is_item_carousel`) passes its own word down too.
+_CAROUSEL_WORD: Final = frozenset({"carousel"})
 
 
 def _subject_names(
@@ -652,17 +654,23 @@ def remove_furniture(
             doomed.append(element)
         elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
             panel = False  # kept as a product's details panel, not as a menu or carousel
+            carousel = False  # kept as the page's items drawn as a slider
             if not _is_consent_layer(tokens) and (
                 _is_prose_menu(element, tokens, length, stats)
-                or (title and _is_item_carousel(element, tokens, stats, title))
+                or (carousel := bool(title) and _is_item_carousel(element, tokens, stats, title))
                 or (panel := _opens_product_details(element, tokens))
             ):
                 # Its parts named after it (`faq_tabs-menu-item`, IKEA's
-                # `pipf-product-details-modal__container`) are not judged by the word.
+                # `pipf-product-details-modal__container`, a slider's `carousel-item`) are not
+                # judged by the word.
                 if blocks is not None:
-                    blocks = blocks | _subject_names(
-                        element, _PANEL_WORDS if panel else _SUBJECT_WORDS
-                    )
+                    words = _PANEL_WORDS if panel else _SUBJECT_WORDS
+                    blocks = blocks | _subject_names(element, words)
+                    if carousel:
+                        # Sliders name their parts after the word itself, whatever the
+                        # carousel's own class (`carousel-inner`, `carousel__slide`), one
+                        # item each: judged alone, every slide went.
+                        blocks = blocks | _subject_names(element, _CAROUSEL_WORD) | _CAROUSEL_WORD
                 stack.extend((child, blocks) for child in element)
             elif not is_icon_label(element, tokens, stats) and not is_section_title(element):
                 doomed.append(element)
