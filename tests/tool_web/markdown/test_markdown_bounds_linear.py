@@ -1170,4 +1170,30 @@ def test_many_shopify_price_blocks_are_read_once_each(shape: str) -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert ("$5" if shape == "side-by-side" else "$4") not in out
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # 40,000 sibling sections with prose and no heading beside one that outweighs them:
+        # each is looked into through at most 50 of its elements for a heading.
+        "<main>"
+        + f"<section><p>{WORDS}</p>{'<i></i>' * 60}<h2>Late</h2></section>" * 2_000
+        + f"<section><p>{WORDS}</p></section>" * 38_000
+        + f"<section><h2>FAQ</h2><p>{WORDS * 30_000}</p></section></main>",
+        # 200 nested sections, each beside 10 with prose and no heading in their first 50
+        # elements: the siblings left out at each level are disjoint from the next level's.
+        ("<section>" + f"<section><p>{WORDS}</p>{'<i></i>' * 55}</section>" * 10) * 200
+        + f"<p>{WORDS * 20_000}</p>"
+        + "</section>" * 200,
+    ],
+    ids=["many-sibling-sections", "nested-sections"],
+)
+def test_a_landing_pages_sections_are_counted_through_a_bounded_prefix(html: str) -> None:
+    # The content root's descent asks, of a `section` it would narrow into, whether three other
+    # headed sections with prose would be left out (`select._leaves_out_sections`).
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
     assert elapsed < 10, elapsed

@@ -901,3 +901,44 @@ def test_a_standfirst_just_before_the_description_comes_along() -> None:
         f"<p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div></main>"
     )
     assert "By Ann Lee" not in byline
+
+
+def _landing_page(head: str = "", sections: int = 3, tag: str = "section") -> str:
+    """A landing page drawn as stacked sections, each under its own heading, one of which (a
+    long FAQ) outweighs the rest together."""
+    pitches = "".join(
+        f"<{tag} class='block'><h2>Feature {n}</h2><p>Deploy from anywhere and share a "
+        f"preview link for every change number {n}.</p></{tag}>"
+        for n in range(sections)
+    )
+    faq = "".join(f"<h3>Question {n}?</h3><p>{PROSE}</p>" for n in range(12))
+    return render(
+        f"<main><section class='hero'><h1>Ship instantly</h1><p>Everything you need to ship, "
+        f"and nothing you do not.</p></section>{pitches}"
+        f"<section class='faq'><h2>Frequently asked questions</h2>{faq}</section></main>",
+        head,
+    )
+
+
+def test_a_landing_pages_stacked_sections_stay_beside_the_one_that_outweighs_them() -> None:
+    # The descent went into the one section holding 80 % of the prose (a long FAQ, a slider of
+    # research notes) and the page's pitch, features and hero were lost: three or more other
+    # sections each under its own heading, with prose of their own, are the page.
+    out = _landing_page()
+    assert "# Ship instantly" in out
+    assert "Everything you need to ship" in out
+    assert all(f"## Feature {n}" in out for n in range(3))
+    assert "preview link for every change number 2." in out
+    assert "### Question 11?" in out
+
+
+def test_sections_beside_an_article_or_fewer_than_three_are_left_out_as_before() -> None:
+    article = _landing_page('<meta property="og:type" content="article">')
+    product = _landing_page(
+        '<script type="application/ld+json">{"@type": "Product", "name": "Kit"}</script>'
+    )
+    two = _landing_page(sections=1)  # the hero and one more: a header and a sidebar
+    divs = _landing_page(tag="div")  # blocks, not sections: the level's wrappers
+    for out in (article, product, two, divs):
+        assert "### Question 11?" in out
+        assert "preview link for every change" not in out

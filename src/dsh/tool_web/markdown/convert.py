@@ -182,7 +182,12 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         microdata=b"itemprop" in cleaned,
         item_carousels=not (article_page or product_page) and b"arousel" in cleaned,
     )
-    main = content_root(body, stats, main_entity=b"mainEntity" in cleaned)
+    main = content_root(
+        body,
+        stats,
+        main_entity=b"mainEntity" in cleaned,
+        landing=not (article_page or product_page),
+    )
     drop_site_furniture(main, stats, roles=_SITE_ROLE.search(cleaned) is not None)
     if article_page:
         main = article_body(main, stats)

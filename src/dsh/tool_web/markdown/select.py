@@ -42,12 +42,13 @@ def _prose(stats: TextStats, element: etree._Element) -> int:
 
 
 def content_root(
-    body: etree._Element, stats: TextStats, *, main_entity: bool = True
+    body: etree._Element, stats: TextStats, *, main_entity: bool = True, landing: bool = False
 ) -> etree._Element:
     """The subtree to render (see the module's docstring), with a section the descent left
     out just before it moved to its top (`_section_before`: an abstract, a lede). `main_entity`:
     the page may mark one (its source says `mainEntity`); the search for it walks the whole
-    tree."""
+    tree. `landing`: the page declares itself neither an article nor a product, so it may be
+    a landing page of stacked sections (`_leaves_out_sections`)."""
     total = _prose(stats, body)
     if total <= 0:
         return body
@@ -83,6 +84,7 @@ def content_root(
             or best_prose < KEEP_SHARE * total
             or (holding_all is not None and best not in holding_all)
             or _leaves_out_cards(current, best, stats)
+            or (landing and _leaves_out_sections(current, best, stats))
         ):
             return _with_ledes(current, ledes)
         lede = _section_before(best, stats)
@@ -121,6 +123,40 @@ def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: Text
         return False
     lengths.sort()
     return lengths[len(lengths) // 2] >= _CARD_TITLE_WORDS
+
+
+# A landing page (a service's, a product line's, a company's) stacks `section`s, each under its
+# own heading: the hero with the title, features, use cases, a FAQ. One of them holding most of
+# the prose (a long FAQ, a slider of research notes) is not the page when at least so many other
+# sections, each opening with a heading and holding some prose of their own, would be left out.
+# An article's or product's body has a header and a related or reviews section beside it, and
+# pages that declare themselves so are not asked (measured on WCXB: two such sections beside
+# the body were undeclared articles' headers and "Work with us" blocks, −0.0001 F1).
+_STACKED_SECTIONS: Final = 3
+_SECTION_MIN_PROSE: Final = 50
+_SECTION_HEADINGS: Final = ("h1", "h2", "h3")
+_SECTION_HEADING_REACH: Final = 50  # elements looked at for a section's heading
+
+
+def _leaves_out_sections(parent: etree._Element, child: etree._Element, stats: TextStats) -> bool:
+    """Narrowing from `parent` to the `section` `child` would leave out at least
+    `_STACKED_SECTIONS` other sections, each with a heading among its first elements and
+    `_SECTION_MIN_PROSE` characters of prose: Netlify's home page lost its pitch and features
+    to its FAQ-like feature list, an AI cloud's to its slider of research posts."""
+    if child.tag != "section":
+        return False
+    found = 0
+    for sibling in parent:
+        if sibling is child or sibling.tag != "section":
+            continue
+        if _prose(stats, sibling) < _SECTION_MIN_PROSE:
+            continue
+        reach = itertools.islice(sibling.iter(), _SECTION_HEADING_REACH)
+        if any(e.tag in _SECTION_HEADINGS for e in reach):
+            found += 1
+            if found >= _STACKED_SECTIONS:
+                return True
+    return False
 
 
 # A section just before the wrapper the descent goes into, with a heading and this much prose
