@@ -1170,6 +1170,7 @@ def test_many_shopify_price_blocks_are_read_once_each(shape: str) -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert ("$5" if shape == "side-by-side" else "$4") not in out
+    assert elapsed < 10, elapsed
 
 
 @pytest.mark.parametrize(
