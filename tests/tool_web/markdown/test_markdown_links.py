@@ -87,6 +87,22 @@ def test_repeated_link_target_shown_once() -> None:
     assert out.count("https://other.org/x") == 1
 
 
+def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:
+    # "Skip to main content" jumps a keyboard past the site's header: left in the selection
+    # (inside a shop's `main`, a header kept for its size) it stood as the page's first
+    # line. A sentence linking to a section in the same words is the page's own.
+    out = render(
+        "<main><a href='#main-content' class='skip'><span>Skip to main content</span></a>"
+        "<a href='#product-list'>Skip to product list</a> | <a href='#footer'>Skip "
+        f"navigation</a><h1>Sofas</h1><p>{PROSE}</p><p>New here? You can "
+        "<a href='#setup'>skip to the setup</a> if the basics are familiar.</p></main>"
+    )
+    assert out.startswith("# Sofas")
+    assert "Skip to" not in out
+    assert "Skip navigation" not in out
+    assert "New here? You can skip to the setup if the basics are familiar." in out
+
+
 def test_standalone_link_lists_keep_labels_not_targets() -> None:
     items = "".join(f'<li><a href="/p/{i}">Product {i}</a></li>' for i in range(5))
     out = render(f"<p>{PROSE}</p><ul>{items}</ul>")

@@ -1,5 +1,6 @@
 """Links that are marks, not links: a heading's permalink (`¶`, `#`), a note's reference
-(`other^2`, `†`) and a comment thread's own controls (`[–]`, `parent`, `reply`).
+(`other^2`, `†`), a comment thread's own controls (`[–]`, `parent`, `reply`) and a skip link
+("Skip to main content").
 
 `render.py` asks these questions of every link it writes; `signatures.py` of the links
 inside an API signature.
@@ -61,6 +62,26 @@ def is_thread_control(link: etree._Element, text: str) -> bool:
     if href.startswith(("#", "javascript:")) or not href:
         return True
     return label == "reply" and "reply" in href
+
+
+def is_skip_link(link: etree._Element, text: str) -> bool:
+    """A skip link: "Skip to main content", "Skip to product list", "Skip navigation",
+    linked within the page for a keyboard to jump past the site's header. Left in the
+    selection (a header kept for its size, one inside `main`), it stood as the page's first
+    line. Not the same words in a sentence ("you can skip to the setup"). `text` is the
+    link's rendered label ("" to read it from the link)."""
+    if not (link.get("href") or "").lstrip().startswith("#"):
+        return False
+    label = " ".join((text or string_value(link)).split()).lower()
+    return (
+        len(label) <= _SKIP_LABEL_MAX
+        and _SKIP_LABEL.match(label) is not None
+        and _stands_apart(link)
+    )
+
+
+_SKIP_LABEL: Final = re.compile(r"skip (?:to\b|navigation\b|nav\b|links?\b)")
+_SKIP_LABEL_MAX: Final = 40
 
 
 _TOGGLES: Final = frozenset({"[–]", "[-]", "[+]", "[−]"})

@@ -48,6 +48,7 @@ from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING, MAX_INLINE_CHARS, MA
 from dsh.tool_web.markdown.linkmarks import (
     is_note_reference,
     is_permalink_mark,
+    is_skip_link,
     is_thread_control,
 )
 from dsh.tool_web.markdown.links import CARD_LINK, clean_url, contact_url, shows_target
@@ -216,7 +217,11 @@ class MarkdownRenderer:
             tag, tail = child.tag, child.tail
             if isinstance(tag, str):
                 rendered = self._element(child, depth + 1)
-                if not rendered and tag == "a" and is_thread_control(child, ""):
+                if (
+                    not rendered
+                    and tag == "a"
+                    and (is_thread_control(child, "") or is_skip_link(child, ""))
+                ):
                     # A dropped control's separator before it (`alice 2 hours ago | parent`),
                     # or after it when nothing comes before (`reply | flag`).
                     if parts and (kept := _without_separator(parts[-1])) is not None:
@@ -656,7 +661,11 @@ class MarkdownRenderer:
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
-        if is_permalink_mark(element, text) or is_thread_control(element, text):
+        if (
+            is_permalink_mark(element, text)
+            or is_thread_control(element, text)
+            or is_skip_link(element, text)
+        ):
             return ""
         if is_note_reference(element, text):
             return note_mark(element, text.strip())
