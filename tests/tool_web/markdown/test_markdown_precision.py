@@ -724,6 +724,30 @@ def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
     assert "Share on X" not in out
 
 
+def test_a_listings_toolbar_labels_left_without_their_controls_are_dropped() -> None:
+    # The sort menu, layout switch and quantity box go with the form controls; their labels
+    # stayed, each alone on a line: "Sort By:", "View:", "Per Page", "Qty:" said nothing.
+    # A label with its value, or in a sentence, stays.
+    cards = "".join(
+        f"<li class='card'><h3>Wool Runner {n}</h3><p>${n}9.00</p><label>Qty:</label>"
+        "<input type='number'></li>"
+        for n in range(3)
+    )
+    toolbar = (
+        "<div class='toolbar'><label>Sort By:</label><select><option>Best</option></select>"
+        "<span>View:</span><button>Grid</button><div>Per Page</div><select></select></div>"
+    )
+    out = render(
+        f"<h1>Shoes</h1><p>{PROSE}</p>{toolbar}<ul>{cards}</ul><p>Sort by: price, low to "
+        "high</p><p>Filter by colour to see every shoe in your size.</p>"
+    )
+    assert out.count("### Wool Runner") == 3
+    for label in ("Sort By:", "View:", "Per Page", "Qty:"):
+        assert label not in out
+    assert "Sort by: price, low to high" in out
+    assert "Filter by colour to see every shoe in your size." in out
+
+
 def test_removed_inline_text_leaves_the_space_that_followed_it() -> None:
     # WooCommerce writes each price's screen-reader sentence between the price and what
     # follows, the space after it: removed with the sentence, "$21.00" ran into the next

@@ -50,6 +50,18 @@ _CARD_CONTROLS: Final = frozenset(
      "read full article", "view all", "see all", "see more", "show more", "view details",
      "see details", "view full details", "view product", "more info"}
 )  # fmt: skip
+# A listing's toolbar labels and a card's quantity label, left alone on their line when their
+# control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
+# controls: "Sort By:", "View:", "Per Page", "Qty:" say nothing without it. "View", "Show" and
+# "Display" only with their colon (alone they are a link's label: Steam's "View" over "all
+# 29"); not "Color:" or "Size:", which product truths keep over the swatches' names.
+_TOOLBAR_LABELS: Final = frozenset(
+    {"sort", "sort by", "sort results by", "filter by", "per page", "items per page",
+     "results per page", "products per page", "search within", "qty", "quantity",
+     "view:", "show:", "display:", "sort:", "sort by:", "sort results by:", "filter by:",
+     "per page:", "items per page:", "results per page:", "products per page:",
+     "search within:", "qty:", "quantity:"}
+)  # fmt: skip
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
@@ -58,7 +70,8 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 
 def drop_card_controls(markdown: str) -> str:
-    """Drop the lines that are only a card's control (`_CARD_CONTROLS`), list items included.
+    """Drop the lines that are only a card's control (`_CARD_CONTROLS`) or a toolbar's label
+    left without its control (`_TOOLBAR_LABELS`), list items included.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -78,7 +91,8 @@ def _is_card_control(line: str) -> bool:
     text = line.replace(INDENT, " ").strip()
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
-    return " ".join(text.strip(_AROUND_LABEL).lower().split()) in _CARD_CONTROLS
+    label = " ".join(text.strip(_AROUND_LABEL).lower().split())
+    return label in _CARD_CONTROLS or label in _TOOLBAR_LABELS
 
 
 def starts_with_price(text: str) -> bool:
