@@ -391,6 +391,31 @@ def test_a_link_dense_threads_link_blocks_go_and_its_posts_links_stay() -> None:
     assert "julian #1 Share Report" in out  # a post's header, naming its poster, stays
 
 
+def test_a_link_dense_threads_similar_threads_naming_their_starters_go() -> None:
+    # A list of other threads beside the posts names each thread's starter (a profile link)
+    # and its date: in a thread's post header such links keep their block whole, but outside
+    # every post they are no header. Kept whole, the list lost only its titles, leaving
+    # "Replies: 3 / Views: 3K / alice" lines with nothing to say what they were.
+    posts = "".join(
+        _link_heavy_post(user, n, "message-body", "the changes are below.")
+        for n, user in enumerate(["julian", "baris", "kevin"], 1)
+    )
+    similar = "".join(
+        f"<div class='item'><div class='title'><a href='/t/{n}'>Plugin settings page is blank"
+        f" after update {n}</a></div><div class='meta'><a href='/members/u{n}/'>u{n}</a>"
+        f"<a href='/t/{n}'>Jul {n}, 2024</a></div></div>"
+        for n in range(1, 5)
+    )
+    out = render(
+        f"<main><h1>Version 4 released</h1><div class='posts'>{posts}</div>"
+        f"<div class='similar-block'><h3>Similar threads</h3>{similar}</div></main>"
+    )
+    assert "julian #1 Share Report" in out  # a post's header still stays whole
+    assert "Fix the import of old backups" in out
+    assert "Plugin settings page is blank" not in out
+    assert "u3" not in out
+
+
 @pytest.mark.parametrize(
     ("item_type", "kept"),
     [("https://schema.org/Comment", True), ("https://schema.org/Answer", False)],

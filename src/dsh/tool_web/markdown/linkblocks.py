@@ -385,18 +385,34 @@ def _is_post_body(element: etree._Element) -> bool:
 _NESTED_BODY_REACH: Final = 8
 
 
-def _post_bodies(root: etree._Element) -> tuple[set[etree._Element], int]:
-    """The elements under `root` named as a post's message, and how many posts they are
-    (a message inside another is the same post's)."""
+def _post_bodies(root: etree._Element) -> tuple[set[etree._Element], list[etree._Element]]:
+    """The elements under `root` named as a post's message, and those of them that are one
+    post each (a message inside another is the same post's)."""
     found = {e for e in find_elements(_POST_BODY_CANDIDATES, root) if _is_post_body(e)}
-    posts = sum(
-        1
+    posts = [
+        element
         for element in found
         if not any(
             a in found for a in itertools.islice(element.iterancestors(), _NESTED_BODY_REACH)
         )
-    )
+    ]
     return found, posts
+
+
+def _holding_several(root: etree._Element, found: Iterable[etree._Element]) -> set[etree._Element]:
+    """The elements under `root` holding more than one of `found`: each walk up marks the
+    elements it passes, and those another walk reaches again; it stops where that was done."""
+    passed: set[etree._Element] = set()
+    several: set[etree._Element] = set()
+    for element in found:
+        node = element.getparent()
+        while node is not None and node is not root and node not in several:
+            if node in passed:
+                several.add(node)
+            else:
+                passed.add(node)
+            node = node.getparent()
+    return several
 
 
 def prune_link_blocks(
@@ -423,14 +439,19 @@ def prune_link_blocks(
         if not own:
             return  # no post says who wrote it
         bodies, posts = _post_bodies(root)
-        if posts < _MIN_POSTS:
+        if len(posts) < _MIN_POSTS:
             return
         kept.update(bodies)
         # Nor is a block holding one pruned for the links around it (a post's header and
         # controls): the walk goes into it instead.
         holding_posts = _holding(root, bodies)
+        # A block holding an author or date link is a post's header only inside one post
+        # (below): a list of other threads beside the posts names their starters too.
+        shared = _holding_several(root, posts)
     else:
         holding_posts = set()
+        shared = set()
+    in_post: set[etree._Element] = set()
     # Such a thread's post headers are links all through (NodeBB's "julian · NodeBB · wrote on
     # · #1": the name, the poster's group and the post's number): one holding a poster's name
     # or a date stays whole, or the posts read as one voice.
@@ -468,7 +489,9 @@ def prune_link_blocks(
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
             and not _is_attribution(element, stats)
-            and not (headers and credited.get(element, 0))
+            and not (
+                headers and credited.get(element, 0) and (not holding_posts or element in in_post)
+            )
             and not _titles_quote(element, stats)
             and not is_in_page_name_list(element)  # a paper's authors, linked to pop-ups
             and not _is_grid_cell(element)
@@ -488,6 +511,8 @@ def prune_link_blocks(
                 continue
             doomed.append(element)
         else:
+            if element in in_post or (element in holding_posts and element not in shared):
+                in_post.update(element)  # inside one post
             stack.extend(element)
     for element in doomed:
         stats.forget(element)
