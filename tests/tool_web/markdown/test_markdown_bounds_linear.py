@@ -179,6 +179,14 @@ def test_indented_comment_threads_stay_linear(html: str, expected: str) -> None:
         "<nav>" * 200
         + '<button aria-controls="p">q</button><div id="p">a</div>' * 30_000
         + "</nav>" * 200,
+        # The same with 20,000 accordion links, and 20,000 more under 200 nested wrappers,
+        # each opening the panel after its heading: each looks up at most three levels.
+        "<nav>" * 200
+        + '<a data-toggle="collapse" href="#p">q</a><div id="p">a</div>' * 20_000
+        + "</nav>" * 200
+        + "<div>" * 200
+        + '<h4><a aria-controls="p" href="#p">q</a></h4><div id="p">a</div>' * 20_000
+        + "</div>" * 200,
     ],
     ids=[
         "tab-rows-in-one-container",
@@ -191,6 +199,7 @@ def test_indented_comment_threads_stay_linear(html: str, expected: str) -> None:
         "divs-in-nested-tab-sets",
         "buttons-in-one-heading",
         "disclosure-buttons-under-nested-navs",
+        "disclosure-links-under-nested-navs-and-wrappers",
     ],
 )
 def test_the_tree_repairs_stay_linear(body: str) -> None:

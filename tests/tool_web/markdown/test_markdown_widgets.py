@@ -47,6 +47,36 @@ def test_accordion_questions_written_in_buttons_are_kept_with_their_answers() ->
     assert "Filters" not in out
 
 
+def test_accordion_questions_written_as_in_page_links_are_kept_with_their_answers() -> None:
+    # Bootstrap 3's accordion writes each question as a link to its panel (`href="#c1"`,
+    # `data-toggle="collapse"`, `aria-controls`), alone in a heading in a `panel-heading`: a
+    # block of nothing but link text, pruned as a link block, so the answers stood alone.
+    panels = "".join(
+        f'<div class="panel"><div class="panel-heading" role="tab"><h4 class="panel-title">'
+        f'<a role="button" data-toggle="collapse" href="#c{n}" aria-expanded="false" '
+        f'aria-controls="c{n}">{q}</a></h4></div><div id="c{n}" class="panel-collapse collapse">'
+        f'<div class="panel-body"><p>{a}</p></div></div></div>'
+        for n, (q, a) in enumerate([("Who is eligible?", "Adults on a low income."),
+                                    ("Can students apply?", "Yes, part-time ones.")])
+    )  # fmt: skip
+    older = (  # no ARIA: the link's fragment names the panel after it
+        '<div class="panel"><div class="panel-heading"><a data-toggle="collapse" '
+        'href="#c9">Is there a deadline?</a></div><div id="c9" class="collapse">'
+        "<p>Apply within 1 month.</p></div></div>"
+    )
+    out = render(
+        f"<main><h1>Housing benefit</h1><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p>"
+        f'<div class="panel-group" id="faq">{panels}{older}</div>'
+        '<div class="more"><a href="/elsewhere" aria-controls="c9">Related benefits</a></div>'
+        "</main>"
+    )
+    assert "#### Who is eligible?\n\nAdults on a low income." in out
+    assert "#### Can students apply?\n\nYes, part-time ones." in out
+    assert "Is there a deadline?\n\nApply within 1 month." in out
+    # A link to another page is a link, whatever it names: a block of it still goes.
+    assert "Related benefits" not in out
+
+
 def test_a_form_with_nothing_to_fill_in_is_a_wrapper() -> None:
     # Old Reddit: every comment body sits in <form class="usertext"> with hidden inputs only.
     out = render(

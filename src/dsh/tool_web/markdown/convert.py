@@ -149,6 +149,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         root,
         aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=b"<figure" in cleaned,
+        disclosure_links=b"aria-controls" in cleaned or b"collapse" in cleaned,
     )
     if b"<select" in cleaned or b"<SELECT" in cleaned:
         variation_selects_as_lines(root)  # before the form controls go

@@ -25,10 +25,17 @@ from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements, nearest_ancestor
 
 
-def repair_tree(root: etree._Element, *, aria_tables: bool = True, figures: bool = True) -> None:
+def repair_tree(
+    root: etree._Element,
+    *,
+    aria_tables: bool = True,
+    figures: bool = True,
+    disclosure_links: bool = True,
+) -> None:
     """Run every repair, in order, on the whole parsed tree (`aria_tables`: the source has
     ARIA table roles, so the whole-tree search for them is worth its cost; `figures`: it has
-    `<figure>` elements, which may be embedded or bookmark cards)."""
+    `<figure>` elements, which may be embedded or bookmark cards; `disclosure_links`: it says
+    `aria-controls` or `collapse`, so links may open panels)."""
     if aria_tables:
         _aria_tables_as_tables(root)  # first: the cell rules below and later apply to them
     if figures:
@@ -39,6 +46,8 @@ def repair_tree(root: etree._Element, *, aria_tables: bool = True, figures: bool
     _inline_line_numbers_dropped(root)
     _buttons_holding_blocks_as_divs(root)
     _disclosure_buttons_as_labels(root)
+    if disclosure_links:
+        _disclosure_links_as_labels(root)
     _forms_without_controls_as_wrappers(root)
 
 
@@ -458,10 +467,41 @@ def _disclosure_buttons_as_labels(root: etree._Element) -> None:
     ]
     if not labels:
         return
-    in_furniture = _buttons_in_site_furniture(root)
+    in_furniture = _controls_in_site_furniture(root, "button")
     for button in labels:
         if button not in in_furniture and button.get("aria-haspopup") in (None, "false"):
             button.tag = "span"
+
+
+# A link that opens the panel right after it is that panel's label, as such a button is:
+# Bootstrap 3's accordion writes each question as `<a data-toggle="collapse" href="#c1"
+# aria-controls="c1">`, alone in a heading in its `panel-heading`, a block of nothing but link
+# text that link-block pruning dropped, so the answers stood without their questions. Only a
+# link to the page itself (a fragment, or no target): one to another page stays a link.
+_DISCLOSURE_LINKS: Final = etree.XPath(
+    "//a[@aria-controls or @data-toggle='collapse' or @data-bs-toggle='collapse']"
+)
+
+
+def _disclosure_links_as_labels(root: etree._Element) -> None:
+    labels = []
+    for link in find_elements(_DISCLOSURE_LINKS, root):
+        href = (link.get("href") or "").strip()
+        if href and not href.startswith(("#", "javascript:")):
+            continue
+        controls = (link.get("aria-controls") or "").split()
+        if href.startswith("#") and len(href) > 1:
+            controls.append(href[1:])
+        if _opens_the_panel_after_it(link, controls):
+            labels.append(link)
+    if not labels:
+        return
+    in_furniture = _controls_in_site_furniture(root, "a")
+    for link in labels:
+        if link not in in_furniture and link.get("aria-haspopup") in (None, "false"):
+            link.tag = "span"
+            if "href" in link.attrib:
+                del link.attrib["href"]
 
 
 def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element, str]) -> bool:
@@ -518,8 +558,11 @@ def _own_text(element: etree._Element) -> str:
     return "".join(text.split())
 
 
-def _opens_the_panel_after_it(button: etree._Element) -> bool:
-    controls = (button.get("aria-controls") or "").split()
+def _opens_the_panel_after_it(button: etree._Element, controls: list[str] | None = None) -> bool:
+    """Whether the element right after `button` (or after one of its nearest ancestors) is a
+    panel it controls: one of `controls`' ids, by default its `aria-controls`."""
+    if controls is None:
+        controls = (button.get("aria-controls") or "").split()
     if not controls:
         return False
     element: etree._Element | None = button
@@ -533,17 +576,17 @@ def _opens_the_panel_after_it(button: etree._Element) -> bool:
     return False
 
 
-def _buttons_in_site_furniture(root: etree._Element) -> set[etree._Element]:
-    """The buttons inside a `nav`, `header`, `footer`, `aside` or `menu`, each element visited
-    once however those nest."""
-    buttons: set[etree._Element] = set()
+def _controls_in_site_furniture(root: etree._Element, tag: str) -> set[etree._Element]:
+    """The elements of `tag` (buttons, links) inside a `nav`, `header`, `footer`, `aside` or
+    `menu`, each element visited once however those nest."""
+    controls: set[etree._Element] = set()
     visited: set[etree._Element] = set()
     for container in root.iter(*_SITE_FURNITURE):
         if container in visited:
             continue
-        for element in container.iter("button", *_SITE_FURNITURE):
-            (buttons if element.tag == "button" else visited).add(element)
-    return buttons
+        for element in container.iter(tag, *_SITE_FURNITURE):
+            (controls if element.tag == tag else visited).add(element)
+    return controls
 
 
 # A <form> with nothing to fill in or press is a wrapper, not a form: old Reddit wraps every
