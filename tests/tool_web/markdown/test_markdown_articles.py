@@ -99,7 +99,8 @@ def article_page(head: str, body_paragraphs: int) -> str:
     story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(body_paragraphs))
     return html_page(
         f'<main><h1>The headline</h1><div class="entry-content">{story}</div>'
-        f'<div class="author-box"><p>About the writer: {PROSE}</p></div>'
+        # Not named after the author: an author box's bio goes on an article whatever its body.
+        f'<div class="post-extra"><p>About the writer: {PROSE}</p></div>'
         f'<div class="more-stories"><p>Another story teaser. {PROSE}</p></div></main>',
         head,
     )
@@ -261,3 +262,47 @@ def test_call_to_action_boxes_stay_on_pages_that_are_not_articles() -> None:
     out = html_to_markdown(promo_page(""))
     assert "### Try Acme free for 14 days" in out
     assert "Start now" in out
+
+
+BIO = (
+    "Jane Roe is a senior editor who covers energy and climate. She lived in Oslo for ten "
+    "years and writes a weekly column on power grids."
+)
+
+
+def author_page(head: str) -> str:
+    return html_page(
+        f'<main><h1>Story</h1><div class="post-byline"><a href="/author/jane">By Jane Roe</a> '
+        f"· May 2, 2025</div><p>{PROSE}</p><p>{PROSE}</p>"
+        "<p>The story ends here, as stories do.</p>"
+        '<div class="about-author"><h4>Jane Roe</h4><span>Senior Editor</span>'
+        f'<p>{BIO}</p><a href="/author/jane">View all posts</a></div>'
+        '<div itemprop="author"><b>John Poe</b> '
+        "<span>John Poe writes about ships, ports and the sea. He sailed twice around the "
+        "world, alone, and keeps a small wooden boat in Bergen.</span></div>"
+        '<div class="author-note"><p>Author\'s note: the names of the two engineers quoted '
+        "above were changed at their request, since both still work for the utility.</p></div>"
+        "</main>",
+        head,
+    )
+
+
+def test_an_articles_author_bio_goes_but_its_byline_stays() -> None:
+    # The box about the author ("Jane Roe is a senior editor who covers …") is the
+    # publisher's, not the article: WCXB's article truths omit it. Who wrote the piece stays:
+    # the byline, and the box's short lines (name, role).
+    out = html_to_markdown(author_page(OG_ARTICLE))
+    assert "senior editor who covers" not in out
+    assert "sailed twice around the world" not in out
+    assert "By Jane Roe · May 2, 2025" in out
+    assert "#### Jane Roe\n\nSenior Editor" in out
+    assert "John Poe" in out
+    assert "The story ends here, as stories do." in out
+    # An author's note is a part of the piece.
+    assert "names of the two engineers quoted above were changed" in out
+
+
+def test_author_bios_stay_on_pages_that_are_not_articles() -> None:
+    out = html_to_markdown(author_page(""))
+    assert BIO in out
+    assert "sailed twice around the world" in out

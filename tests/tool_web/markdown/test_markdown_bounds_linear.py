@@ -1204,6 +1204,43 @@ def test_a_landing_pages_sections_are_counted_through_a_bounded_prefix(html: str
     # headed sections with prose would be left out (`select._leaves_out_sections`).
     start = time.perf_counter()
     out = html_to_markdown(html)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 30,000 author boxes, each with a name and a bio: each box is read through its own
+        # parts once, and each bio taken out of its ancestors' sums.
+        (
+            "<div class='author-box'><b>Jane Roe</b><p>Jane Roe is a senior editor who "
+            "covers energy and climate. She lived in Oslo for ten years.</p></div>"
+        )
+        * 30_000,
+        # 240 nested blocks named after the author around 100,000 empty elements and a short
+        # line without a sentence: each is read once for a heading and a sentence's end.
+        "<div class='post-author'><span>By Jane Roe, senior editor, energy desk</span>" * 240
+        + "<i></i>" * 100_000
+        + "</div>" * 240,
+        # 240 nested author boxes, each with a bio, around 100,000 empty elements: each looks
+        # up its ancestors once for a box around it.
+        "<div class='author-info'><p>Jane Roe covers energy.</p>" * 240
+        + "<i></i>" * 100_000
+        + "</div>" * 240,
+        # A bio nested 240 deep inside its box: the box's parts are walked down once.
+        "<div class='author-bio-box'>"
+        + "<div>" * 240
+        + "Jane Roe is a senior editor who covers energy and climate. She lived in Oslo."
+        + "</div>" * 241,
+        # One box named after the author holding a huge line of text (too long for a bio).
+        "<div class='author'>" + "bio " * 500_000 + "omicron.</div>",
+    ],
+    ids=["many-author-boxes", "nested-author-boxes", "nested-bios", "deep-bio", "huge-author-box"],
+)
+def test_an_articles_author_boxes_are_judged_in_linear_time(body: str) -> None:
+    head = '<meta property="og:type" content="article">'
+    html = f"<html><head>{head}</head><body><main><p>{WORDS * 2_000}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed

@@ -89,6 +89,39 @@ def _is_article_caption(element: etree._Element, tokens: list[str]) -> bool:
     return _NUMBERED_CAPTION.match(start) is None
 
 
+# On a page that declares itself an article, the box about its author ("Jane Doe is a senior
+# editor who covers …", "About the author", a headshot and links to profiles) is the
+# publisher's, not the article: the article truths omit it. A block is such a box when its
+# class or id names the author (`author-box`, `about-author`, `authorbox`, `bio`) or it is the
+# article's microdata `author`, and it reads as a bio: at least a sentence of prose, and short.
+# A byline ("By Jane Doe · May 2, 2025") is no bio and stays: the model needs who wrote it.
+# Nor is a comment's, review's, testimonial's or quotation's author (`comment-author-jane`,
+# `review-card_author`, `quote__author`), nor an author's note, which is a part of the piece.
+_BIO_MIN_CHARS: Final = 120
+_BIO_MAX_CHARS: Final = 1_500
+_BIO_WORDS: Final = frozenset({"bio", "bios", "biography"})
+_NOT_BIO_STEMS: Final = ("comment", "review", "testimonial", "quote", "reply", "note")
+# A sentence's end: a lowercase word's last letters, then `.`, `!` or `?` and a space or the
+# end (not an initial: "By A. J. Neal" is a byline).
+_BIO_SENTENCE_END: Final = re.compile(r"[a-z]{2}[.!?](?:\s|$)")
+
+
+def _is_author_bio(element: etree._Element, tokens: list[str], length: int) -> bool:
+    if not _BIO_MIN_CHARS <= length <= _BIO_MAX_CHARS:
+        return False
+    if not (
+        element.get("itemprop") == "author"
+        or any("author" in token for token in tokens)
+        or not _BIO_WORDS.isdisjoint(tokens)
+    ):
+        return False
+    if any(stem in token for token in tokens for stem in _NOT_BIO_STEMS):
+        return False
+    if _has_heading(element, ("h1",)):
+        return False
+    return _BIO_SENTENCE_END.search(string_value(element)) is not None
+
+
 # Comments holding this share of an "article" are the page: a thread published as an article.
 _THREAD_SHARE: Final = 0.9
 
@@ -595,7 +628,7 @@ def remove_furniture(
     dialogs: bool = True,
     microdata: bool = True,
     item_carousels: bool = False,
-) -> None:
+) -> list[etree._Element]:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
     `stats` is kept true for what remains, so the later passes need not measure again.
@@ -606,6 +639,11 @@ def remove_furniture(
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
     names a carousel, so a carousel of the page's own items is kept (`_is_item_carousel`).
+
+    Returns an article's author boxes (`_is_author_bio`), left in place: they go with
+    `drop_author_boxes` once the content root is chosen, since a box beside the article's
+    body is text the descent weighs (without it, the descent went past a wrapper and left an
+    article's introduction out).
     """
     _remove_overlays(body, stats, dialogs)
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
@@ -616,6 +654,7 @@ def remove_furniture(
     title = _title_order(body) if item_carousels else {}
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
+    bios: list[etree._Element] = []  # removed by the caller, once the content is chosen
     # Each element with the names of its ancestors kept for their size that carry a subject
     # word: a name that extends one of them (`menu-item` under a `menu`, GOV.UK's
     # `gem-c-step-nav__step` under its `gem-c-step-nav`) is a part of that block, and its
@@ -681,6 +720,9 @@ def remove_furniture(
             and not _has_heading(element, ("h1",))
         ):
             comments.append((element, blocks))  # decided below, once the thread is known
+        elif article_page and small and _is_author_bio(element, tokens, length):
+            bios.append(element)  # its furniture (share links, "Follow me") still goes now
+            stack.extend((child, blocks) for child in element)
         else:
             if maybe_contents_title(element, length):
                 titles.append(element)
@@ -705,6 +747,45 @@ def remove_furniture(
         stats.forget(element)
         drop_keep_tail(element)
     _remove_orphan_titles(titles, stats, removed.keys(), emptied)
+    return bios
+
+
+def drop_author_boxes(boxes: list[etree._Element], stats: TextStats) -> None:
+    """Remove the bios in the author boxes `remove_furniture` found, once the content is
+    chosen: the smallest blocks holding a sentence and `_BIO_LINE_CHARS` or more go, the short
+    lines around them (the author's name, role, a date) stay as the article's byline."""
+    done: set[etree._Element] = set()
+    for box in boxes:  # the walk met each box before any box inside it
+        if any(ancestor in done for ancestor in box.iterancestors()):
+            continue  # read with the box around it
+        done.add(box)
+        for bio in _bio_blocks(box, stats):
+            stats.forget(bio)
+            drop_keep_tail(bio)
+
+
+# A line of an author box this long, with a sentence in it, is the bio; shorter ones are the
+# name, role and date ("Jane Doe", "Senior Editor", "Updated May 2, 2025").
+_BIO_LINE_CHARS: Final = 80
+
+
+def _bio_blocks(box: etree._Element, stats: TextStats) -> list[etree._Element]:
+    """The smallest elements of `box` holding a bio's sentences (the box itself when its
+    parts are all short)."""
+    bios: list[etree._Element] = []
+    stack = [box]
+    while stack:
+        element = stack.pop()
+        long_parts = [
+            child
+            for child in element
+            if isinstance(child.tag, str) and stats.text.get(child, 0) >= _BIO_LINE_CHARS
+        ]
+        if long_parts:
+            stack.extend(long_parts)
+        elif _BIO_SENTENCE_END.search(string_value(element)) is not None:
+            bios.append(element)
+    return bios
 
 
 def _remove_orphan_titles(

@@ -10,7 +10,11 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.appdata import embedded_text
 from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
-from dsh.tool_web.markdown.boilerplate import drop_site_furniture, remove_furniture
+from dsh.tool_web.markdown.boilerplate import (
+    drop_author_boxes,
+    drop_site_furniture,
+    remove_furniture,
+)
 from dsh.tool_web.markdown.choices import variation_selects_as_lines
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -175,7 +179,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         or b"ARIA-MODAL" in cleaned
         or b"popover" in cleaned
     )
-    remove_furniture(
+    author_boxes = remove_furniture(
         body,
         stats,
         article_page=article_page,
@@ -190,6 +194,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         landing=not (article_page or product_page),
     )
     drop_site_furniture(main, stats, roles=_SITE_ROLE.search(cleaned) is not None)
+    drop_author_boxes(author_boxes, stats)
     if article_page:
         main = article_body(main, stats)
     if product_page:
