@@ -381,6 +381,38 @@ async def test_a_proxy_that_refuses_is_named_not_the_target(
     )
 
 
+@pytest.mark.parametrize(
+    ("variable", "scheme", "url"),
+    [
+        ("HTTPS_PROXY", "http", "https://origin.example/page"),
+        ("http_proxy", "http", "http://origin.example/page"),
+        ("all_proxy", "socks5", "http://origin.example/page"),
+    ],
+)
+async def test_an_environment_proxy_that_cannot_be_reached_is_named_with_its_variable(
+    make_fetcher: MakeFetcher,
+    refused_port: int,
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    scheme: str,
+    url: str,
+) -> None:
+    # Read "Could not connect to the proxy 127.0.0.1:N (fetching …)": nothing said that the
+    # proxy came from the environment, nor which variable to fix; the keyed search providers
+    # name it (decision 0050).
+    _clear_proxy_variables(monkeypatch)
+    proxy = f"{scheme}://127.0.0.1:{refused_port}"
+    monkeypatch.setenv(variable, proxy)
+    fetcher = make_fetcher()  # the variables are read when the provider is built
+    error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
+    assert error.message == (
+        f'Could not fetch {url}: the {variable} environment variable names the proxy "{proxy}", '
+        f"which could not be reached (Connection refused). Check that the proxy is running, "
+        f"or unset {variable}."
+    )
+    assert error.details == {"url": url}
+
+
 async def test_a_proxy_whose_name_does_not_resolve_says_so(
     make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,7 +16,11 @@ import httpx
 
 from dsh._text import quoted_message
 from dsh.harness import AbortError, AbortSignal, race_signal
-from dsh.providers._env_proxy import proxy_variable, unusable_proxy_message
+from dsh.providers._env_proxy import (
+    proxy_variable,
+    unreachable_proxy_message,
+    unusable_proxy_message,
+)
 from dsh.providers._os_error import os_error_text
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
@@ -246,15 +250,32 @@ class _ProxyRouter(httpx.AsyncBaseTransport):
         routes: ProxyRoutes,
         direct: httpx.AsyncBaseTransport,
         through: dict[str, httpx.AsyncBaseTransport],
+        *,
+        from_environment: bool,
     ) -> None:
         self._routes = routes
         self._direct = direct
         self._through = through
+        self._from_environment = from_environment
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         proxy = self._routes.proxy_for(request.url)
-        transport = self._direct if proxy is None else self._through[proxy]
-        return await transport.handle_async_request(request)
+        if proxy is None:
+            return await self._direct.handle_async_request(request)
+        try:
+            return await self._through[proxy].handle_async_request(request)
+        except httpx.ConnectError as error:
+            if not self._from_environment or _unreachable_proxy(error) is None:
+                raise
+            # A proxy the user never put in a config: name the variable that set it, as the
+            # keyed search providers do (decision 0041), or "Connection refused" is all they see.
+            scheme = request.url.scheme if request.url.scheme in self._routes.proxies else "all"
+            problem = unreachable_proxy_message(proxy_variable(scheme, proxy), proxy, _cause(error))
+            raise WebError(
+                WEB_PROVIDER_ERROR,
+                f"Could not fetch {request.url}: {problem}.",
+                details={"url": str(request.url)},
+            ) from None
 
     async def aclose(self) -> None:
         for transport in (self._direct, *self._through.values()):
@@ -321,7 +342,7 @@ def _build_client(
                 through[proxy] = _proxy_transport(
                     scheme, proxy, policy, resolver, connector, from_environment=not config.proxy
                 )
-        transport = _ProxyRouter(routes, direct, through)
+        transport = _ProxyRouter(routes, direct, through, from_environment=not config.proxy)
     return _Client(
         transport=transport,
         headers={
