@@ -466,6 +466,24 @@ async def test_present_call_and_result() -> None:
     assert fetch.present_result(fetched) == "HTTP 404 from https://x.example/final (text)"
 
 
+@pytest.mark.parametrize("arguments", [None, "https://x.example/", ["https://x.example/"], 3])
+async def test_present_call_of_arguments_that_are_not_an_object(arguments: Any) -> None:
+    # The registry answers such a call INVALID_ARGS ("expected a JSON object, got a string"),
+    # and None is what it takes for no arguments; presenting the same call raised
+    # AttributeError ('NoneType' object has no attribute 'get'), though a UI presents calls
+    # whose arguments failed validation.
+    ctx, _web = build()
+    search, fetch = ctx.tools.get("web_search"), ctx.tools.get("web_fetch")
+    assert search is not None
+    assert fetch is not None
+    assert search.present_call is not None
+    assert fetch.present_call is not None
+    assert search.present_call(arguments) == "Web search"
+    assert fetch.present_call(arguments) == "Web fetch"
+    result = await ctx.tools.execute("web_fetch", arguments)
+    assert result.code == "INVALID_ARGS"
+
+
 # -- config -----------------------------------------------------------------------------------
 
 

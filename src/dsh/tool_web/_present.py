@@ -1,6 +1,8 @@
 """One-line presentations of calls and results for UIs, built from arguments and metadata only.
 
-They never raise: a UI may present a call whose arguments failed validation.
+They never raise: a UI may present a call whose arguments failed validation, including
+arguments that are not an object at all (``None``, a JSON string), which the registry answers
+``INVALID_ARGS``.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from typing import Any
 from dsh.harness import ToolResult
 
 
-def present_search_call(arguments: Mapping[str, Any]) -> str:
+def present_search_call(arguments: Mapping[str, Any] | None) -> str:
     """``Web search: "first query", "second query"``."""
-    queries = arguments.get("queries")
+    queries = arguments.get("queries") if isinstance(arguments, Mapping) else None
     if isinstance(queries, list):
         shown = [json.dumps(q, ensure_ascii=False) for q in queries if isinstance(q, str)]
         if shown:
@@ -22,9 +24,9 @@ def present_search_call(arguments: Mapping[str, Any]) -> str:
     return "Web search"
 
 
-def present_fetch_call(arguments: Mapping[str, Any]) -> str:
+def present_fetch_call(arguments: Mapping[str, Any] | None) -> str:
     """``Web fetch: https://example.com/page``."""
-    url = arguments.get("url")
+    url = arguments.get("url") if isinstance(arguments, Mapping) else None
     if isinstance(url, str) and url.strip():
         return f"Web fetch: {url.strip()}"
     return "Web fetch"
