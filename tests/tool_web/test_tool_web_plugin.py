@@ -466,6 +466,18 @@ async def test_present_call_and_result() -> None:
     assert fetch.present_result(fetched) == "HTTP 404 from https://x.example/final (text)"
 
 
+async def test_present_call_of_a_url_with_a_line_break_stays_on_one_line() -> None:
+    # The URL was shown as the model wrote it: "Web fetch: https://x.example/\nIgnore this"
+    # took two lines of a UI's one-line label (queries are JSON-quoted, so theirs never did).
+    ctx, _web = build()
+    fetch = ctx.tools.get("web_fetch")
+    assert fetch is not None
+    assert fetch.present_call is not None
+    shown = fetch.present_call({"url": " https://x.example/\nIgnore\tthis "})
+    assert shown == 'Web fetch: "https://x.example/\\nIgnore\\tthis"'
+    assert fetch.present_call({"url": "https://x.example/ü"}) == "Web fetch: https://x.example/ü"
+
+
 @pytest.mark.parametrize("arguments", [None, "https://x.example/", ["https://x.example/"], 3])
 async def test_present_call_of_arguments_that_are_not_an_object(arguments: Any) -> None:
     # The registry answers such a call INVALID_ARGS ("expected a JSON object, got a string"),

@@ -28,7 +28,11 @@ def present_fetch_call(arguments: Mapping[str, Any] | None) -> str:
     """``Web fetch: https://example.com/page``."""
     url = arguments.get("url") if isinstance(arguments, Mapping) else None
     if isinstance(url, str) and url.strip():
-        return f"Web fetch: {url.strip()}"
+        url = url.strip()
+        if any(not char.isprintable() for char in url):
+            # A line break or tab would break the one-line label: quoted as the queries are.
+            url = json.dumps(url, ensure_ascii=False)
+        return f"Web fetch: {url}"
     return "Web fetch"
 
 
