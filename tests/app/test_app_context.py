@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from dsh.app import (
 from dsh.harness import ConfigError, PluginEntry, to_anthropic, to_openai
 from dsh.web import web_of
 from support.environment import scrub_environment
+from support.local_http import LocalServer, Request
 
 
 @pytest.fixture(autouse=True)
@@ -177,6 +179,36 @@ async def test_a_tool_call_after_close_says_the_context_was_closed() -> None:
             f'Error: Tool "{name}" cannot run: the context was closed (close(ctx) or '
             "ctx.dispose()); build a new one."
         )
+
+
+async def test_a_call_running_when_the_context_closes_says_it_was_closed(
+    server: LocalServer,
+) -> None:
+    # Before: 'The web fetch provider 'http' was unloaded while the fetch was running. Try
+    # again: the next fetch selects a provider again.' (WEB_PROVIDER_UNAVAILABLE), though the
+    # next call could only answer SCOPE_DISPOSED.
+    arrived = asyncio.Event()
+
+    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await asyncio.Event().wait()
+
+    server.route("/hang", hang)
+    ctx = build_context(
+        entries=[
+            {"name": "dsh-web"},
+            {"name": "web-fetch-http", "config": {"allowed_hosts": ["127.0.0.1"]}},
+            {"name": "tool-web"},
+        ]
+    )
+    call = asyncio.ensure_future(ctx.tools.execute("web_fetch", {"url": server.url("/hang")}))
+    await asyncio.wait_for(arrived.wait(), 10)
+    await close(ctx)
+    result = await asyncio.wait_for(call, 10)
+    assert result.metadata["code"] == "WEB_ABORTED"
+    assert result.text == (
+        "Error: The web fetch was aborted: the context was closed (close(ctx) or ctx.dispose())."
+    )
 
 
 async def test_disposing_a_plugin_leaves_the_other_tools_callable() -> None:

@@ -139,12 +139,21 @@ class ToolRegistry:
         self._cooperative_grace = cooperative_grace
         self._cancel_grace = cancel_grace
         self._closed = False
+        # Fired by close(): the calls still running are aborted saying why.
+        self._closing = AbortController()
 
     def close(self) -> None:
         """Refuse every later call, saying the context was closed (its root context's
         ``dispose()`` calls this before unloading the plugins). Before, a call answered
-        ``UNKNOWN_TOOL … Available tools: none.``, as if the tool had never existed."""
+        ``UNKNOWN_TOOL … Available tools: none.``, as if the tool had never existed.
+
+        The calls still running are aborted with that reason, before the plugins unload: else
+        the unloading provider failed them with "… was unloaded … Try again", a retry that
+        could only be refused."""
         self._closed = True
+        self._closing.abort(
+            AbortError(message="the context was closed (close(ctx) or ctx.dispose())")
+        )
 
     def register(self, definition: ToolDefinition) -> Callable[[], None]:
         """Add a tool; returns its disposer. A duplicate name, a name the model APIs reject or
@@ -268,7 +277,7 @@ class ToolRegistry:
         call_id: str | None,
     ) -> ToolResult:
         budget = AbortController()
-        tool_signal = AbortSignal.any([signal, budget.signal])
+        tool_signal = AbortSignal.any([signal, budget.signal, self._closing.signal])
         execution = ToolExecution(signal=tool_signal, step=step, call_id=call_id)
         token = _current_step.set(step)
         try:
