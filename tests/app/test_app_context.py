@@ -223,6 +223,24 @@ async def test_disposing_a_plugin_leaves_the_other_tools_callable() -> None:
         await close(ctx)
 
 
+@pytest.mark.parametrize(
+    ("config", "kind"),
+    [([{"name": "dsh-web"}], "list"), ({"name": "dsh-web"}, "dict"), (3, "int")],
+)
+def test_a_plugin_list_passed_as_the_config_path_says_to_use_entries(
+    config: Any, kind: str
+) -> None:
+    # Before: TypeError: expected str, bytes or os.PathLike object, not list (from pathlib),
+    # which named neither the argument nor entries=, where the list in memory goes.
+    with pytest.raises(ConfigError) as raised:
+        build_context(config)
+    assert raised.value.code == "CONFIG_INVALID"
+    assert raised.value.message == (
+        f"config_path must be the path of a YAML plugin list, not a {kind}; pass a plugin list "
+        "in memory as entries=[{'id': ..., 'name': ...}, ...]."
+    )
+
+
 async def test_entries_may_be_the_yaml_shape_as_python_data() -> None:
     # Before: AttributeError: 'dict' object has no attribute 'name'.
     entries: Any = [{"id": "web", "name": "dsh-web"}, {"name": "web-fetch-http"}]

@@ -27,6 +27,14 @@ ConfigPath = str | Path | None
 
 def config_source(config_path: ConfigPath = None) -> Path | None:
     """The config file in effect: the argument, else ``$DSH_WEB_CONFIG``, else None (default)."""
+    if config_path is not None and not isinstance(config_path, str | os.PathLike):
+        # The plugin list itself, passed where its file goes: pathlib's TypeError named
+        # neither the argument nor entries=.
+        raise ConfigError(
+            "config_path must be the path of a YAML plugin list, not a "
+            f"{type(config_path).__name__}; pass a plugin list in memory as "
+            "entries=[{'id': ..., 'name': ...}, ...]."
+        )
     if config_path is not None and str(config_path) != "":
         return Path(config_path)
     from_env = os.environ.get(CONFIG_ENV, "").strip()
