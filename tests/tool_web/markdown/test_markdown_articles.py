@@ -302,7 +302,10 @@ def test_an_articles_author_bio_goes_but_its_byline_stays() -> None:
     assert "names of the two engineers quoted above were changed" in out
 
 
-def test_author_bios_stay_on_pages_that_are_not_articles() -> None:
+def test_author_bios_go_on_pages_that_do_not_declare_an_article_too() -> None:
+    # A blog post without metadata, a book's shop page with its author's bio: the truths
+    # omit those bios as well.
     out = html_to_markdown(author_page(""))
-    assert BIO in out
-    assert "sailed twice around the world" in out
+    assert "senior editor who covers" not in out
+    assert "#### Jane Roe\n\nSenior Editor" in out
+    assert "names of the two engineers quoted above were changed" in out
