@@ -313,6 +313,20 @@ def test_many_dialogs_looked_into_for_their_title_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_nested_tooltips_are_dropped_in_one_search() -> None:
+    # Tooltips are found with the dialogs by one XPath search; nested ones are dropped once,
+    # with the outermost.
+    nested = '<div role="tooltip">' * 240 + "A long explanation of the term. " * 4
+    flat = '<b>term</b><span role="tooltip">Explains the term in a sentence, as tooltips do.</span>'
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><p>{flat * 30_000}</p>{nested}")
+    elapsed = time.perf_counter() - start
+    assert out.count("term") == 30_000
+    assert "Explains" not in out
+    assert "long explanation" not in out
+    assert elapsed < 10, elapsed
+
+
 def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
     # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
     # cost a copy of itself per part.

@@ -72,6 +72,9 @@ def test_a_footer_holding_the_content_stays_when_main_is_only_a_banner() -> None
         # help, `<i-card popover>`): they are dialogs too.
         "popover",
         'popover="manual"',
+        # A tooltip explaining its trigger is shown only while the trigger is hovered.
+        'role="tooltip"',
+        "role=tooltip",
     ],
 )
 def test_a_dialog_is_dropped_however_its_attributes_are_written(dialog: str) -> None:
@@ -82,6 +85,32 @@ def test_a_dialog_is_dropped_however_its_attributes_are_written(dialog: str) -> 
     )
     assert PROSE in out
     assert "privacy policy" not in out
+
+
+def test_a_tooltip_explaining_its_trigger_goes_and_the_trigger_stays() -> None:
+    # A shop's delivery line explains each term in a tooltip shown on hover ("Import fees:
+    # customs may apply…"); read in line, every explanation ran into the facts it explains.
+    out = render(
+        f"<main><h1>Wool Runner</h1><p>{PROSE}</p><p>Delivery: 3–5 days "
+        '<span tabindex="0" aria-describedby="fees">Import fees may apply</span>'
+        '<span role="tooltip" id="fees">Customs may apply import fees when your item arrives,'
+        " including duties and taxes collected by the carrier.</span></p></main>"
+    )
+    assert "Delivery: 3–5 days" in out
+    assert "Import fees may apply" in out
+    assert "Customs may apply" not in out
+
+
+def test_a_tooltip_that_is_a_short_label_stays() -> None:
+    # A few words in a tooltip are a label (a publication's name on a story card), often the
+    # only place the card names it: not an explanation.
+    cards = "".join(
+        f'<li><h2><a href="/s/{n}">Scaling our video pipeline, part {n}</a></h2>'
+        '<div role="tooltip">Tech Blog of Example</div></li>'
+        for n in range(3)
+    )
+    out = render(f"<main><h1>Stories</h1><p>{PROSE}</p><ul>{cards}</ul></main>")
+    assert out.count("Tech Blog of Example") == 3
 
 
 def test_a_site_footer_kept_for_its_size_is_dropped_from_the_selection() -> None:

@@ -178,6 +178,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         or b"aria-modal" in cleaned
         or b"ARIA-MODAL" in cleaned
         or b"popover" in cleaned
+        or b"tooltip" in cleaned
     )
     author_boxes = remove_furniture(
         body,
