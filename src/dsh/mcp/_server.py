@@ -1,7 +1,10 @@
 """The MCP server: the registry's tools, exactly, over the official SDK's low-level `Server`.
 
-``tools/list`` answers ``to_mcp(definition)`` for each declared tool, so its schemas are the bytes
-``dsh-web tools --format mcp`` prints; ``tools/call`` goes through ``ToolRegistry.execute`` with
+``tools/list`` answers ``to_mcp(definition)`` for each declared tool, so its schemas are the JSON
+``dsh-web tools --format mcp`` prints (the same bytes on the SDK's current protocol; for a client
+that negotiates an older one, such as 2025-06-18, the SDK's compatibility layer writes the
+schema's ``properties``, ``required`` and ``type`` first, equal JSON in another key order);
+``tools/call`` goes through ``ToolRegistry.execute`` with
 the client's cancellation wired to the abort signal.
 """
 
@@ -46,7 +49,7 @@ def create_server(ctx: Context) -> Server[Any]:
         _rctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         # Validated from ``to_mcp`` (not rebuilt field by field) so the wire schemas are the
-        # exact ones `dsh-web tools --format mcp` prints.
+        # ones `dsh-web tools --format mcp` prints (key order aside: see the module docstring).
         tools = [types.Tool.model_validate(to_mcp(d)) for d in await ctx.tools.declarations()]
         return types.ListToolsResult(tools=tools)
 
