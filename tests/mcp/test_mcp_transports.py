@@ -13,13 +13,20 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from mcp_support import http_server_process, run_scenario, stdio_client, write_config
+from mcp_support import (
+    http_server_process,
+    run_scenario,
+    start_http_server,
+    stdio_client,
+    write_config,
+)
 
 from dsh.cli import main
 from dsh.mcp import serve_async
 from mcp import Client
 from support.environment import clean_env
 from support.local_http import LocalServer
+from support.subprocesses import killed_at_exit
 
 
 async def tools_as_cli_prints_them(config: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -50,6 +57,26 @@ async def test_mcp_over_streamable_http(
         assert url.endswith("/mcp")
         async with Client(url) as client:
             await run_scenario(client, server, expected)
+
+
+async def test_a_server_with_no_tools_says_so_on_stderr(tmp_path: Path) -> None:
+    # Before: it served an empty tools/list without a word (a plugin list without tool-web, or
+    # with search and fetch off), where `dsh-web tools` says what to load.
+    config = tmp_path / "no-tools.yaml"
+    config.write_text("- {id: web, name: dsh-web}\n", encoding="utf-8")
+    async with killed_at_exit(await start_http_server(config)) as process:
+        assert process.stderr is not None
+        lines: list[str] = []
+        while "listening on" not in (lines[-1] if lines else ""):
+            line = (await asyncio.wait_for(process.stderr.readline(), 20)).decode()
+            assert line, "dsh-web mcp exited:\n" + "".join(lines)
+            lines.append(line)
+        process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+    assert (
+        "dsh-web: warning: No tools are registered: load the tool-web plugin, with `search` or "
+        "`fetch` enabled in its config.\n"
+    ) in lines
 
 
 async def test_stdio_on_a_terminal_says_what_it_waits_for(tmp_path: Path) -> None:

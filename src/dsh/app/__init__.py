@@ -19,7 +19,13 @@ from dsh.app._build import (
     plugin_entries,
     plugin_load_failure,
 )
-from dsh.app._defaults import CONFIG_ENV, CREDENTIAL_ENV, DEFAULT_CONFIG_YAML, DEFAULT_PLUGINS
+from dsh.app._defaults import (
+    CONFIG_ENV,
+    CREDENTIAL_ENV,
+    DEFAULT_CONFIG_YAML,
+    DEFAULT_PLUGINS,
+    NO_TOOLS_MESSAGE,
+)
 from dsh.app._describe import describe_config, describe_loaded, mask_secrets
 from dsh.app._reference import PROJECT_PLUGINS, render_configuration_reference
 
@@ -28,6 +34,7 @@ __all__ = [
     "CREDENTIAL_ENV",
     "DEFAULT_CONFIG_YAML",
     "DEFAULT_PLUGINS",
+    "NO_TOOLS_MESSAGE",
     "PROJECT_PLUGINS",
     "build_context",
     "close",

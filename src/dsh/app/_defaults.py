@@ -40,3 +40,10 @@ CREDENTIAL_ENV: dict[str, tuple[str, ...]] = {
     "web-search-perplexity": ("PERPLEXITY_API_KEY",),
     "web-search-deepseek": ("DEEPSEEK_API_KEY",),
 }
+
+#: What a surface says when the plugin list registers no tool (`dsh-web tools` prints it; the MCP
+#: server warns with it on stderr, since its client would otherwise just list no tools).
+NO_TOOLS_MESSAGE = (
+    "No tools are registered: load the tool-web plugin, with `search` or `fetch` enabled in its "
+    "config."
+)

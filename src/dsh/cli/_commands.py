@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from dsh.app import (
+    NO_TOOLS_MESSAGE,
     build_context,
     close,
     config_source,
@@ -267,10 +268,7 @@ def render_tools_text(ctx: Context, definitions: list[Any]) -> str:
     for section in ctx.system_prompt.sections():
         lines += [f"## prompt section {section.id} (order {section.order})", "", section.text, ""]
     if not lines:
-        return (
-            "No tools are registered: load the tool-web plugin, with `search` or `fetch` "
-            "enabled in its config."
-        )
+        return NO_TOOLS_MESSAGE
     return "\n".join(lines).rstrip("\n")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from dsh.app import build_context, close, plugin_load_failure
+from dsh.app import NO_TOOLS_MESSAGE, build_context, close, plugin_load_failure
 from dsh.harness import ConfigError, Context, HarnessError
 from dsh.mcp._server import create_server
 
@@ -44,6 +44,9 @@ async def serve_async(
     with _deferred_stop_signals() as stop:
         ctx = _load(config)
         try:
+            if not ctx.tools.definitions():
+                # The client would list no tools without a word why; `dsh-web tools` says it.
+                _warn(NO_TOOLS_MESSAGE)
             server = create_server(ctx)
             if http is None:
                 await _serve_stdio(server, stop=stop)
@@ -51,6 +54,15 @@ async def serve_async(
                 await _serve_http(server, *http, stop=stop)
         finally:
             await close(ctx)
+
+
+def _warn(message: str) -> None:
+    """``dsh-web: warning: <message>`` on stderr (stdout is the stdio client's); a server started
+    without a usable stderr still serves."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"dsh-web: warning: {message}\n")
+            sys.stderr.flush()
 
 
 class _StopSignals:
