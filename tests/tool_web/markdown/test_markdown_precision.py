@@ -101,6 +101,27 @@ def test_a_tooltip_explaining_its_trigger_goes_and_the_trigger_stays() -> None:
     assert "Customs may apply" not in out
 
 
+def test_a_popover_body_named_so_goes_and_its_trigger_stays() -> None:
+    # Shops preload what their popovers open (Amazon's `a-popover-preload`, Bootstrap's
+    # `popover`, iHerb's `cms-popover-tooltip`): Kindle pitches, "Your session has expired",
+    # "100% authentic… Shipping weight" explanations, read as the product's own text.
+    out = render(
+        f"<main><h1>Wool Runner</h1><p>{PROSE}</p>"
+        '<a class="a-popover-trigger a-declarative" href="#">4.5 out of 5 stars</a>'
+        '<div class="a-popover-preload"><p>Download the free app and start reading books'
+        " instantly on your phone.</p></div>"
+        '<button class="wt-popover__trigger">Star Seller</button>'
+        '<div class="popover fade"><p>Star Sellers have an outstanding track record.</p></div>'
+        '<div id="cms-popover-tooltip"><p>Shipping weight includes the packaging.</p></div>'
+        "</main>"
+    )
+    assert PROSE in out
+    assert "4.5 out of 5 stars" in out
+    assert "Download the free app" not in out
+    assert "outstanding track record" not in out
+    assert "Shipping weight" not in out
+
+
 def test_a_tooltip_that_is_a_short_label_stays() -> None:
     # A few words in a tooltip are a label (a publication's name on a story card), often the
     # only place the card names it: not an explanation.

@@ -180,7 +180,19 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
         return not _has_heading(element, ("h1",))
     if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
         return not _has_heading(element, ("h1",))
+    if "popover" in tokens and _is_popover_body(element, tokens):
+        return not _has_heading(element, ("h1",))
     return False
+
+
+# What a popover's trigger is named or made of: it is what the page shows (Amazon's star
+# ratings are `a-popover-trigger` links), only its body waits to be opened.
+_TRIGGER_WORDS: Final = frozenset({"trigger", "toggle", "btn", "button", "link", "icon"})
+_TRIGGER_TAGS: Final = frozenset({"a", "button", "summary"})
+
+
+def _is_popover_body(element: etree._Element, tokens: list[str]) -> bool:
+    return element.tag not in _TRIGGER_TAGS and _TRIGGER_WORDS.isdisjoint(tokens)
 
 
 # A name in which `content` comes first and a furniture word after it names a layout holding
