@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 
 from dsh.tool_web import html_to_markdown
-from dsh.tool_web.markdown.shell import EMBEDDED_DATA_NOTICE, EMPTY_SHELL_NOTICE, NO_TEXT_NOTICE
+from dsh.tool_web.markdown.shell import (
+    EMBEDDED_DATA_NOTICE,
+    EMPTY_SHELL_NOTICE,
+    NO_TEXT_NOTICE,
+    SHELL_MAX_WORDS,
+    is_empty_shell,
+)
 from tool_web.markdown.markdown_pages import PROSE, html_page
 
 SPA = """<!doctype html><html><head><title>App</title>
@@ -72,6 +78,13 @@ def test_notice_is_actionable() -> None:
 def test_little_text_is_kept_before_the_notice() -> None:
     out = html_to_markdown("<body><div id='app'><h1>Loading dashboard</h1></div></body>")
     assert out == f"# Loading dashboard\n\n{EMPTY_SHELL_NOTICE}"
+
+
+def test_the_shell_bound_is_counted_in_the_first_4096_characters() -> None:
+    # 24 words is a shell, 25 is not, and words past the first 4096 characters do not count.
+    assert is_empty_shell(" ".join(["word"] * (SHELL_MAX_WORDS - 1)))
+    assert not is_empty_shell(" ".join(["word"] * SHELL_MAX_WORDS))
+    assert is_empty_shell(" ".join(["word"] * 3) + " " * 4096 + " ".join(["word"] * 100))
 
 
 def test_real_page_gets_no_notice() -> None:
