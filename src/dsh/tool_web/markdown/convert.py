@@ -70,8 +70,13 @@ _ARIA_TABLE_ROLE: Final = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b"""
 # value spelled with character references, `&#100;ialog`.)
 _DIALOG_ROLE: Final = re.compile(rb"""dialog["'\s>/]""")
 # Likewise the search for the site's footers and menus by their roles (`boilerplate.py`): the
-# role's value ends right after the word ("navigation" alone is a common class word).
-_SITE_ROLE: Final = re.compile(rb"""(?:contentinfo|navigation)["'\s>/]""")
+# role's value ends right after the word ("navigation" alone is a common class word). One
+# pattern per word: each has a literal start that the search skips to, which an alternation
+# has not (one alternation cost four times the two searches).
+_SITE_ROLES: Final = (
+    re.compile(rb"""contentinfo["'\s>/]"""),
+    re.compile(rb"""navigation["'\s>/]"""),
+)
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -194,7 +199,9 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         main_entity=b"mainEntity" in cleaned,
         landing=not (article_page or product_page),
     )
-    drop_site_furniture(main, stats, roles=_SITE_ROLE.search(cleaned) is not None)
+    drop_site_furniture(
+        main, stats, roles=any(role.search(cleaned) is not None for role in _SITE_ROLES)
+    )
     drop_author_boxes(author_boxes, stats)
     if article_page:
         main = article_body(main, stats)
