@@ -81,6 +81,8 @@ def test_a_thread_published_as_an_article_keeps_its_posts() -> None:
         (json_ld('{"@type": "OpinionNewsArticle"}'), True),
         (json_ld('{"@graph": [{"@type": "ScholarlyArticle"}]}'), True),
         (json_ld('{"@type": "BlogPosting"}').replace("ld+json", "LD+JSON"), True),
+        (json_ld('{"@type": "BlogPosting"}').replace("ld+json", "Ld+Json"), True),
+        (json_ld('{"@type": "BlogPosting"}').replace("ld+json", "ld+JSON"), True),
         (json_ld('[{"@type": "WebPage"}, {"@type": "Article"}]'), True),
         (json_ld('{"@type": "Product"}'), False),
         (json_ld('{"@type": "Article",'), False),  # broken JSON-LD says nothing
