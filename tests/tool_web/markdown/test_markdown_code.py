@@ -188,3 +188,21 @@ def test_docusaurus_line_numbers_and_googles_url_parameter() -> None:
     )
     assert "[the example page](https://ex.org/a)" in out
     assert "```\nconst x = 1;\n```" in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '<span class="gatsby-highlight-code-line">{}</span>',  # gatsby-remark-prismjs
+        '<span class="token-line">{}</span>',  # prism-react-renderer
+        '<span class="line">{}</span>',  # Shiki
+    ],
+    ids=["gatsby", "prism-react", "shiki"],
+)
+def test_highlighted_lines_written_as_spans_keep_one_line_each(line: str) -> None:
+    # Highlighters that lay each line out as a block by their style wrote no newline between
+    # them: the lines ran together, a `//` comment commenting out the code after it.
+    lines = ['<span class="token comment">// runs on mount</span>', "  useEffect();", "}"]
+    spans = "".join(line.format(text) for text in lines)
+    out = render(f"<p>{PROSE}</p><pre><code>{spans}\n{line.format('done();')}\n</code></pre>")
+    assert "```\n// runs on mount\n  useEffect();\n}\ndone();\n```" in out

@@ -167,11 +167,28 @@ def code_text(pre: etree._Element) -> str:
             continue
         if element is pre:
             break
-        if element.tag in _CODE_LINE_ENDS and parts and not parts[-1].endswith("\n"):
+        if parts and not parts[-1].endswith("\n") and _ends_line(element):
             parts.append("\n")
         if element.tail:
             parts.append(element.tail)
     return without_break_hints("".join(parts)).replace("\u00a0", " ")
+
+
+def _ends_line(element: etree._Element) -> bool:
+    """Whether the end of `element` ends a line of code that its tail does not end."""
+    if element.tag in _CODE_LINE_ENDS:
+        return True
+    return _is_line_wrapper(element) and not (element.tail or "").startswith("\n")
+
+
+def _is_line_wrapper(element: etree._Element) -> bool:
+    """A highlighter's element for one line of code (Shiki's `line`, prism-react-renderer's
+    `token-line`, gatsby-remark-prismjs's `gatsby-highlight-code-line`): laid out as a block by
+    the page's style, often with no newline between them, so the lines ran together and a
+    `//` comment commented out the code after it."""
+    return any(
+        token == "line" or token.endswith("-line") for token in (element.get("class") or "").split()
+    )
 
 
 def _after_code(block: etree._Element) -> bool:
