@@ -311,3 +311,25 @@ def test_author_bios_go_on_pages_that_do_not_declare_an_article_too() -> None:
     assert "senior editor who covers" not in out
     assert "#### Jane Roe\n\nSenior Editor" in out
     assert "names of the two engineers quoted above were changed" in out
+
+
+@pytest.mark.parametrize(
+    "comment_span",
+    [
+        '<span class="token comment">// keep the last value</span>',  # Prism
+        '<span class="hljs-comment">// keep the last value</span>',  # highlight.js
+        '<span class="com lang-comment">// keep the last value</span>',  # prettify
+        '<span class="comments"><span>// keep the last value</span></span>',
+    ],
+    ids=["prism", "hljs", "prettify", "nested"],
+)
+def test_an_articles_code_keeps_its_comments(comment_span: str) -> None:
+    # A highlighter's class names are not page structure: the comment-thread rule took
+    # `token comment` for a comment and the code lost its `// …` lines.
+    code = f"{comment_span}\nlet x = 1;"
+    out = html_to_markdown(
+        html_page(
+            f"<main><h1>Story</h1><p>{PROSE}</p><pre><code>{code}</code></pre></main>", OG_ARTICLE
+        )
+    )
+    assert "```\n// keep the last value\nlet x = 1;\n```" in out

@@ -1261,3 +1261,20 @@ def test_an_articles_author_boxes_are_judged_in_linear_time(body: str) -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_deep_spans_looked_up_for_their_code_stay_linear() -> None:
+    # Each span looks up at most four wrappers for a `pre` or `code` (`_is_code_token`).
+    spans = "<span class='comment'>" * 150 + "x" + "</span>" * 150
+    tokens = "".join(f"<span class='token comment'>// {i}</span>\n" for i in range(30_000))
+    html = (
+        "<head><meta property='og:type' content='article'></head>"
+        f"<body><main><p>{WORDS}</p><pre><code>{tokens}</code></pre>"
+        + f"<div>{spans}</div>" * 200
+        + "</main></body>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "// 29999" in out
+    assert elapsed < 10, elapsed

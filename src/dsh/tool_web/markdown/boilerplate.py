@@ -648,6 +648,31 @@ def _extends(name: str, blocks: frozenset[str]) -> bool:
     return any(name[: part.start()] in blocks for part in separators)
 
 
+# A highlighter's token sits in its `pre` or `code` through at most this many line or token
+# wrappers (Shiki's `<pre><code><span class="line"><span>`, prism-react-renderer's
+# `<div class="token-line">`).
+_CODE_TOKEN_LEVELS: Final = 4
+_CODE_TOKEN_WRAPPERS: Final = frozenset({"span", "div"})
+
+
+def _is_code_token(span: etree._Element) -> bool:
+    """Whether `span` is a token of highlighted code: its class names (Prism's `token
+    comment`, `hljs-comment`, prettify's `lang-comment`) are not page structure, and judged by
+    them code examples lost their `// …` lines. Only through spans and line `div`s: a
+    plugin's shortcode wraps a whole widget (an Instagram feed's links) in a `code` that
+    `repairs` makes a `pre`, and its parts are judged as anywhere."""
+    ancestor = span.getparent()
+    for _ in range(_CODE_TOKEN_LEVELS):
+        if ancestor is None:
+            return False
+        if ancestor.tag in ("pre", "code"):
+            return True
+        if ancestor.tag not in _CODE_TOKEN_WRAPPERS:
+            return False
+        ancestor = ancestor.getparent()
+    return False
+
+
 def remove_furniture(
     body: etree._Element,
     stats: TextStats,
@@ -695,6 +720,8 @@ def remove_furniture(
             continue
         if element.tag in ("main", "article") or (element.get("role") or "") == "main":
             stack.extend((child, blocks) for child in element)
+            continue
+        if element.tag == "span" and _is_code_token(element):
             continue
         tokens = _tokens_outside(element, blocks) if blocks else attribute_tokens(element)
         length = stats.text.get(element, 0)
