@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import sys
 import textwrap
 from collections.abc import AsyncIterator, Mapping
@@ -63,6 +64,13 @@ async def http_server_process(config: Path) -> AsyncIterator[str]:
             await asyncio.wait_for(process.wait(), 10)  # else killed on the way out
 
 
+def _sigint_at_its_default() -> None:
+    """Run in the child before exec: SIGINT back to its default disposition. A suite started in
+    the background by a non-interactive shell (``pytest &``, a CI runner's job) inherits SIGINT
+    ignored, and a child started so never sees the Ctrl-C these tests send it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 async def start_http_server(
     config: Path, *, env: Mapping[str, str] | None = None, stdin: int = asyncio.subprocess.DEVNULL
 ) -> asyncio.subprocess.Process:
@@ -80,6 +88,7 @@ async def start_http_server(
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
+        preexec_fn=_sigint_at_its_default,
     )
 
 
@@ -102,6 +111,7 @@ async def stdio_server_process(
         stdout=stdout,
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
+        preexec_fn=_sigint_at_its_default,
     )
     async with killed_at_exit(process):
         yield process
