@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from typing import Final
 
 import lxml.etree as etree
@@ -58,33 +59,32 @@ _SECTION_MAX_SHARE: Final = 0.5
 def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
     """Remove the sections of `main` headed as recommendations of other products (see above).
     Call on a page that declares itself a product, after link-block pruning."""
-    total = stats.text.get(main, 0)
     headings = (
         h
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _RECOMMENDATION.search(_title_text(h))
     )
-    for heading in list(itertools.islice(headings, _SECTIONS_MAX)):
-        if not holds(main, heading):
-            continue  # inside a section removed before it
-        section = _section(heading, main, stats)
-        if sum(stats.text.get(e, 0) for e in section) > _SECTION_MAX_SHARE * total:
-            continue
-        for element in section:
-            stats.forget(element)
-            drop_keep_tail(element)
+    _drop_sections(main, stats, headings)
 
 
 def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:
     """Remove the sections of `main` titled as the shop's terms (see above). Call on a page
     that declares itself a product, after link-block pruning."""
-    total = stats.text.get(main, 0)
     titles = (
         t
         for t in main.iter(*_POLICY_TITLE_TAGS)
         if stats.text.get(t, 0) <= _HEADING_MAX_CHARS
         and _SHOP_POLICY.fullmatch(_title_text(t).rstrip("."))
     )
+    _drop_sections(main, stats, titles)
+
+
+def _drop_sections(
+    main: etree._Element, stats: TextStats, titles: Iterator[etree._Element]
+) -> None:
+    """Remove the section each of the first `_SECTIONS_MAX` titles opens, unless it holds more
+    than `_SECTION_MAX_SHARE` of `main`'s text (then it is the page, not a part of it)."""
+    total = stats.text.get(main, 0)
     for title in list(itertools.islice(titles, _SECTIONS_MAX)):
         if not holds(main, title):
             continue  # inside a section removed before it
