@@ -18,6 +18,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.icons import MARK_HINT, loose_icon
 from dsh.tool_web.markdown.links import CARD_LINK, MAX_URL_CHARS
 from dsh.tool_web.markdown.stats import text_without_whitespace
@@ -647,7 +648,7 @@ def shown_price_parts(root: etree._Element) -> None:
             if isinstance(part.tag, str) and _is_hidden_part(class_tokens(part), hidden)
         ]
         for part in parts:
-            _remove_keeping_tail(part)
+            drop_keep_tail(part)
 
 
 def _is_hidden_part(names: list[str], hidden: set[str]) -> bool:
@@ -664,20 +665,6 @@ def _price_block(sale: etree._Element) -> etree._Element | None:
             return node
         node = node.getparent()
     return None
-
-
-def _remove_keeping_tail(element: etree._Element) -> None:
-    parent = element.getparent()
-    if parent is None:
-        return
-    tail = element.tail
-    if tail and tail.strip():
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(element)
 
 
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
