@@ -55,13 +55,13 @@ _CARD_CONTROLS: Final = frozenset(
 # controls: "Sort By:", "View:", "Per Page", "Qty:" say nothing without it. "View", "Show" and
 # "Display" only with their colon (alone they are a link's label: Steam's "View" over "all
 # 29"); not "Color:" or "Size:", which product truths keep over the swatches' names.
-_TOOLBAR_LABELS: Final = frozenset(
-    {"sort", "sort by", "sort results by", "filter by", "per page", "items per page",
-     "results per page", "products per page", "search within", "qty", "quantity",
-     "view:", "show:", "display:", "sort:", "sort by:", "sort results by:", "filter by:",
-     "per page:", "items per page:", "results per page:", "products per page:",
-     "search within:", "qty:", "quantity:"}
+_TOOLBAR_WORDS: Final = (
+    "sort", "sort by", "sort results by", "filter by", "per page", "items per page",
+    "results per page", "products per page", "search within", "qty", "quantity",
 )  # fmt: skip
+_TOOLBAR_LABELS: Final = frozenset(
+    {*_TOOLBAR_WORDS, *(f"{words}:" for words in (*_TOOLBAR_WORDS, "view", "show", "display"))}
+)
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
