@@ -327,9 +327,9 @@ async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) 
             if sys.stderr is not None:
                 with contextlib.suppress(OSError):
                     sys.stderr.write(f"dsh-web: MCP server listening on {url}\n")
-                    if (warning := exposure_warning(host)) is not None:
-                        sys.stderr.write(f"dsh-web: warning: {warning}\n")
                     sys.stderr.flush()
+            if (warning := exposure_warning(host)) is not None:
+                _warn(warning)
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn_server = _Announcing(config)
