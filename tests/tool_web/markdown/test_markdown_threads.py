@@ -417,6 +417,32 @@ def test_a_link_dense_threads_similar_threads_naming_their_starters_go() -> None
 
 
 @pytest.mark.parametrize(
+    "expander",
+    [
+        '<div class="bbCodeBlock-expandLink js-expandLink"><a role="button">Click to expand...'
+        "</a></div>",
+        '<div class="quoteExpand">Click to expand...</div>',
+    ],
+    ids=["link", "div"],
+)
+def test_a_quotes_expander_in_a_kept_message_is_not_read(expander: str) -> None:
+    # A quote's "Click to expand..." (XenForo's `bbCodeBlock-expandLink`, its older
+    # `quoteExpand`) is a control under the quoted words, not the post's: a link-dense thread
+    # keeps its messages whole, and it stood in every quoting post.
+    posts = "".join(
+        _link_heavy_post(user, n, "message-body", "the changes are below.").replace(
+            "<ul>",
+            f"<blockquote><div>Which changes?</div>{expander}</blockquote><ul>",
+        )
+        for n, user in enumerate(["julian", "baris", "kevin"], 1)
+    )
+    out = render(f"<main><h1>Version 4 released</h1>{posts}{_OTHER_TOPICS}</main>")
+    assert "> Which changes?" in out
+    assert "Fix the import of old backups" in out
+    assert "Click to expand" not in out
+
+
+@pytest.mark.parametrize(
     ("item_type", "kept"),
     [("https://schema.org/Comment", True), ("https://schema.org/Answer", False)],
     ids=["comment", "faq-answer"],

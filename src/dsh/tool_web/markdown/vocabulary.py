@@ -40,6 +40,10 @@ FURNITURE_WORDS: Final = frozenset(
         "browserwarning", "browserupgrade", "browsehappy", "buorg",
         # MediaWiki's "[edit]" beside every section heading.
         "editsection",
+        # A quote's expander under the quoted words ("Click to expand...", "Click to
+        # shrink...": XenForo's `bbCodeBlock-expandLink`, its older `quoteExpand`): a control,
+        # standing in every quoting post of a thread whose messages are kept whole.
+        "expandlink", "shrinklink", "quoteexpand",
         # Bazaarvoice's hidden SEO diagnostics (`BVSEOSDK_meta`, and `BVSEO_meta` below):
         # "bvseo_sdk, dw_cartridge, 18.2.0", "bvseo-msg: SEO SDK is disabled." in a shop's
         # rating block. (Not `bvseo` alone: `bvseo-review` holds the reviews it serves.)
