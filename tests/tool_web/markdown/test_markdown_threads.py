@@ -479,3 +479,27 @@ def test_a_link_dense_page_not_a_thread_keeps_its_link_blocks(
         posts = re.sub(r'<a href="/u/\w+">\w+</a>', "", posts)
     out = render(f"<main><h1>Version 4 released</h1>{posts}{_OTHER_TOPICS}</main>")
     assert "Emails are not sent after the update" in out
+
+
+def test_a_posts_counters_alone_on_their_line_are_dropped() -> None:
+    # A post's reaction and reply counts and a poster's post count ("12 Likes", "Reply 1",
+    # "Posts: 45", "Views: 3K") stood each on a line of its own under every post, saying
+    # nothing about what was written. Counters in a sentence, a heading's count and a bare
+    # number stay.
+    posts = "".join(
+        f"<div class='post'><div class='author'><b>user{n}</b><div>Posts: {n}45</div></div>"
+        f"<div class='message'><p>Post {n}: {PROSE}</p></div><div class='foot'>"
+        f"<span>{n}2 Likes</span></div><div><button>Reply {n}</button></div>"
+        f"<div>Views: {n}K</div><div>1 Like</div><div>{n}7</div></div>"
+        for n in range(1, 4)
+    )
+    out = render(
+        f"<main><h1>Upgrading to version 4</h1>{posts}<h2>3 Replies</h2>"
+        "<p>The post got 12 likes in an hour.</p></main>"
+    )
+    assert "Post 3: This paragraph" in out
+    for counter in ("12 Likes", "Reply 1", "Posts: 145", "Views: 1K", "1 Like"):
+        assert counter not in out
+    assert "## 3 Replies" in out
+    assert "The post got 12 likes in an hour." in out
+    assert "\n17\n" in out

@@ -62,6 +62,14 @@ _TOOLBAR_WORDS: Final = (
 _TOOLBAR_LABELS: Final = frozenset(
     {*_TOOLBAR_WORDS, *(f"{words}:" for words in (*_TOOLBAR_WORDS, "view", "show", "display"))}
 )
+# A post's or a poster's counter alone on its line ("12 Likes", "Reply 1", "Posts: 45",
+# "Views: 3K"): under every post of a thread, it says nothing of what was written, and no
+# truth keeps one. Not comments ("7 Comments" over a thread is its heading, kept by the
+# truths) and not a bare number (a score, a rank, a step).
+_COUNTER: Final = re.compile(
+    r"(?:\d[\d,.]*k?\ (?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?)"
+    r"|(?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?):?\ \d[\d,.]*k?)"
+)
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
@@ -70,8 +78,9 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 
 def drop_card_controls(markdown: str) -> str:
-    """Drop the lines that are only a card's control (`_CARD_CONTROLS`) or a toolbar's label
-    left without its control (`_TOOLBAR_LABELS`), list items included.
+    """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
+    left without its control (`_TOOLBAR_LABELS`) or a post's counter (`_COUNTER`), list items
+    included.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -92,7 +101,9 @@ def _is_card_control(line: str) -> bool:
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
-    return label in _CARD_CONTROLS or label in _TOOLBAR_LABELS
+    return (
+        label in _CARD_CONTROLS or label in _TOOLBAR_LABELS or _COUNTER.fullmatch(label) is not None
+    )
 
 
 def starts_with_price(text: str) -> bool:
