@@ -301,6 +301,40 @@ def test_a_link_dense_threads_messages_are_found_in_linear_time(posts: str) -> N
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "posts",
+    [
+        # Posts side by side in one container every link names, none signed by a link: each
+        # link and each post looks up a few ancestors, no container is walked per post.
+        '<a href="#all">top</a><div id="all">'
+        + (
+            '<div class="post"><a href="/t/1">a topic</a> <a href="/t/2">b topic</a>'
+            '<div class="postmsg">words <a href="#all">up</a></div></div>'
+        )
+        * 20_000
+        + "</div>",
+        # Posts nested 240 deep (each message in the one before, past more wrappers than a
+        # message looks up for another), each with its permalink.
+        "".join(
+            f'{"<div>" * 8}<div id="p{n}"><a href="#p{n}">1 May</a><div class="postmsg">'
+            '<a href="/t/1">a topic</a> words'
+            for n in range(24)
+        )
+        + '<a href="/t/2">b topic</a> ' * 30_000
+        + "</div>" * 240,
+    ],
+    ids=["one-container", "nested"],
+)
+def test_a_link_dense_threads_permalinks_are_found_in_linear_time(posts: str) -> None:
+    # Posts whose posters are no links qualify a thread by their permalinks (a link inside a
+    # post to the post's own id): found by one pass over the links, a few ancestors each.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{posts}")
+    elapsed = time.perf_counter() - start
+    assert "words" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_dialogs_looked_into_for_their_title_stay_linear() -> None:
     # Each dialog or modal is looked into for a title naming the product's details through
     # its first elements only: nested dialogs must not each walk all the others.

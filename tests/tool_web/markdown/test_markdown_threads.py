@@ -503,3 +503,40 @@ def test_a_posts_counters_alone_on_their_line_are_dropped() -> None:
     assert "## 3 Replies" in out
     assert "The post got 12 likes in an hour." in out
     assert "\n17\n" in out
+
+
+def _fluxbb_post(user: str, number: int) -> str:
+    """FluxBB's post: the poster's name is no link, the post's date links to the post itself."""
+    return (
+        f'<div id="p{number}0" class="blockpost"><h2><span><span class="conr">#{number}</span> '
+        f'<a href="viewtopic.php?pid={number}0#p{number}0">2025-11-0{number} 15:14:37</a></span>'
+        f'</h2><div class="postbody"><div class="postleft"><dl><dt><strong>{user}</strong></dt>'
+        f'</dl></div><div class="postright"><div class="postmsg"><p>{user}: the changes are '
+        f"below.</p><ul><li><a href='https://git.example/pull/{number}1'>Fix the import of old "
+        f"backups</a></li><li><a href='https://git.example/pull/{number}2'>Add a sort by date"
+        f"</a></li><li><a href='https://git.example/pull/{number}3'>Remove the legacy settings"
+        "</a></li></ul></div></div></div></div>"
+    )
+
+
+def test_a_link_dense_thread_whose_posts_link_to_themselves_is_a_thread() -> None:
+    # Posters not linked, a thread did not say who wrote its posts by links: too link-dense
+    # for prose, it kept its link blocks. Each post's date linking to the post itself (its
+    # permalink, to the post's own id) says it is a post as well.
+    posts = "".join(_fluxbb_post(user, n) for n, user in enumerate(["julian", "baris", "kevin"], 1))
+    out = render(f"<main><h1>Version 4 released</h1>{posts}{_OTHER_TOPICS}</main>")
+    assert "Fix the import of old backups" in out
+    assert "baris: the changes are below." in out
+    assert "Emails are not sent after the update" not in out
+
+
+def test_links_to_sections_of_a_page_do_not_make_it_a_thread() -> None:
+    # A contents list linking to the sections holding the messages is no post's permalink:
+    # the link is not inside the section it names.
+    posts = "".join(
+        _fluxbb_post(user, n).replace(f'href="viewtopic.php?pid={n}0#p{n}0"', 'href="/a"')
+        for n, user in enumerate(["julian", "baris", "kevin"], 1)
+    )
+    contents = "<ul><li><a href='#p10'>First</a></li><li><a href='#p20'>Second</a></li></ul>"
+    out = render(f"<main><h1>Version 4 released</h1>{contents}{posts}{_OTHER_TOPICS}</main>")
+    assert "Emails are not sent after the update" in out

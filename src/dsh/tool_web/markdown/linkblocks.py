@@ -399,6 +399,39 @@ def _post_bodies(root: etree._Element) -> tuple[set[etree._Element], list[etree.
     return found, posts
 
 
+def _self_linked_posts(root: etree._Element, posts: list[etree._Element]) -> int:
+    """How many of `posts` sit in an element that a link inside it names by its id: a post's
+    permalink (FluxBB's date, `viewtopic.php?pid=7#p7` in `<div id="p7">`), which says it is
+    a post where posters' names are no links. A link from outside (a contents list) is none.
+    Each link looks up at most `_ITEM_REACH` ancestors and each post as many: no subtree is
+    walked per post."""
+    anchored: set[etree._Element] = set()
+    for link in root.iter("a"):
+        href = link.get("href") or ""
+        if "#" not in href:
+            continue
+        ident = href.rpartition("#")[2]
+        if not ident:
+            continue
+        for ancestor in itertools.islice(link.iterancestors(), _ITEM_REACH):
+            if ancestor is root:
+                break
+            if ancestor.get("id") == ident:
+                anchored.add(ancestor)
+                break
+    if not anchored:
+        return 0
+    claimed: set[etree._Element] = set()
+    for post in posts:
+        for ancestor in itertools.islice(post.iterancestors(), _ITEM_REACH):
+            if ancestor is root:
+                break
+            if ancestor in anchored:
+                claimed.add(ancestor)  # one post each: a container of several counts once
+                break
+    return len(claimed)
+
+
 def _holding_several(root: etree._Element, found: Iterable[etree._Element]) -> set[etree._Element]:
     """The elements under `root` holding more than one of `found`: each walk up marks the
     elements it passes, and those another walk reaches again; it stops where that was done."""
@@ -436,11 +469,11 @@ def prune_link_blocks(
         # quotes, a parts list), while its lists of other topics and its menus are link
         # blocks. The messages are kept whole, links and all; what stands around them is
         # pruned as on any prose page.
-        if not own:
-            return  # no post says who wrote it
         bodies, posts = _post_bodies(root)
         if len(posts) < _MIN_POSTS:
             return
+        if not own and _self_linked_posts(root, posts) < _MIN_POSTS:
+            return  # no post says who wrote it, nor links to itself
         kept.update(bodies)
         # Nor is a block holding one pruned for the links around it (a post's header and
         # controls): the walk goes into it instead.
