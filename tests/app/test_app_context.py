@@ -24,7 +24,7 @@ from dsh.app import (
 from dsh.harness import ConfigError, PluginEntry, to_anthropic, to_openai
 from dsh.web import web_of
 from support.environment import scrub_environment
-from support.local_http import LocalServer, Request
+from support.local_http import HangingRoute, LocalServer
 
 
 @pytest.fixture(autouse=True)
@@ -187,13 +187,8 @@ async def test_a_call_running_when_the_context_closes_says_it_was_closed(
     # Before: 'The web fetch provider 'http' was unloaded while the fetch was running. Try
     # again: the next fetch selects a provider again.' (WEB_PROVIDER_UNAVAILABLE), though the
     # next call could only answer SCOPE_DISPOSED.
-    arrived = asyncio.Event()
-
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        arrived.set()
-        await asyncio.Event().wait()
-
-    server.route("/hang", hang)
+    hanging = HangingRoute()
+    server.route("/hang", hanging)
     ctx = build_context(
         entries=[
             {"name": "dsh-web"},
@@ -202,7 +197,7 @@ async def test_a_call_running_when_the_context_closes_says_it_was_closed(
         ]
     )
     call = asyncio.ensure_future(ctx.tools.execute("web_fetch", {"url": server.url("/hang")}))
-    await asyncio.wait_for(arrived.wait(), 10)
+    await asyncio.wait_for(hanging.arrived.wait(), 10)
     await close(ctx)
     result = await asyncio.wait_for(call, 10)
     assert result.metadata["code"] == "WEB_ABORTED"

@@ -10,7 +10,7 @@ import pytest
 from cli_support import run_cli, run_main_in_thread
 
 from support.environment import scrub_environment
-from support.local_http import LocalServer, Request
+from support.local_http import HangingRoute, LocalServer
 from support.socks5 import Connect, Socks5Proxy
 
 PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>
@@ -183,13 +183,8 @@ async def test_the_tool_timeout_names_its_setting(
 ) -> None:
     # Before: "Tool web_fetch timed out after 0.3 seconds." and nothing about which of the two
     # 30 s budgets (tool-web's fetch_timeout, web-fetch-http's timeout) had run out.
-    arrived = asyncio.Event()
-
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        arrived.set()
-        await asyncio.Event().wait()
-
-    server.route("/hang", hang)
+    hanging = HangingRoute()
+    server.route("/hang", hanging)
     config = tmp_path / "web.yaml"
     config.write_text(
         "- {id: web, name: dsh-web}\n"
@@ -199,7 +194,7 @@ async def test_the_tool_timeout_names_its_setting(
     )
     status = await run_main_in_thread(["fetch", server.url("/hang"), "--config", str(config)])
     out, err = capsys.readouterr()
-    assert arrived.is_set()
+    assert hanging.arrived.is_set()
     assert (status, out) == (3, "")
     assert err == (
         "dsh-web: error: TOOL_TIMEOUT: Tool web_fetch timed out after 0.3 seconds. The limit is "

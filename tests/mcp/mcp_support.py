@@ -20,7 +20,7 @@ from mcp.shared.message import SessionMessage
 
 from mcp import Client, StdioServerParameters
 from support.environment import clean_env
-from support.local_http import LocalServer, Request, write_response
+from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.subprocesses import killed_at_exit
 
 LOOPBACK_CONFIG = """\
@@ -232,18 +232,6 @@ def install_close_marker(
     )
     path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
     return config, marker, {"PYTHONPATH": path}
-
-
-class HangingRoute:
-    """A route that never answers; ``arrived`` is set when a request reaches it."""
-
-    def __init__(self) -> None:
-        self.arrived = asyncio.Event()
-        self._never = asyncio.Event()
-
-    async def __call__(self, _request: Request, _writer: asyncio.StreamWriter) -> None:
-        self.arrived.set()
-        await self._never.wait()
 
 
 class BarrierRoute:

@@ -9,7 +9,6 @@ import signal
 from pathlib import Path
 
 from mcp_support import (
-    HangingRoute,
     announced_url,
     install_close_marker,
     process_transport,
@@ -19,7 +18,7 @@ from mcp_support import (
 )
 
 from mcp import Client
-from support.local_http import LocalServer
+from support.local_http import HangingRoute, LocalServer
 from support.subprocesses import killed_at_exit
 
 INTERRUPTED_LINE = "dsh-web: error: INTERRUPTED: interrupted"

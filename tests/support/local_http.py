@@ -34,6 +34,18 @@ class Request:
         return json.loads(self.body)
 
 
+class HangingRoute:
+    """A route that never answers; ``arrived`` is set when a request reaches it."""
+
+    def __init__(self) -> None:
+        self.arrived = asyncio.Event()
+        self._never = asyncio.Event()
+
+    async def __call__(self, _request: Request, _writer: asyncio.StreamWriter) -> None:
+        self.arrived.set()
+        await self._never.wait()
+
+
 @dataclass
 class LocalServer(LoopbackServer):
     routes: dict[str, Handler] = field(default_factory=dict)
