@@ -766,6 +766,39 @@ def test_a_product_pages_recommended_products_go() -> None:
     assert "€40.99" not in out
 
 
+def test_other_products_headed_in_other_words_or_languages_go() -> None:
+    # Apple's "Keep exploring iPad.", iFixit's "Featured Products", Zalando's "How about
+    # these?" and its sponsored row, a French shop's "Produits complémentaires": each a row
+    # of other products the model read as this one's variants.
+    recs = _cards(["Pocket", "Oversize", "Cropped"])
+    sections = "".join(
+        f"<div class='r{n}'><h2>{title}</h2><ul>{recs}</ul></div>"
+        for n, title in enumerate(
+            (
+                "Keep exploring iPad.",
+                "Featured Products",
+                "Variations of this style How about these?",
+                "Sponsored by our brands",
+                "Produits complémentaires",
+                "Das könnte dir auch gefallen",
+            )
+        )
+    )
+    out = render(
+        f"<main><h1>Bershka Denim jacket</h1><p>€45.99</p><p>{PROSE}</p>{sections}"
+        "<h2>Pairs well with</h2><p>Wide-leg trousers and white sneakers.</p>"
+        "<h2>Care recommendations</h2><p>Wash at 30 degrees.</p></main>",
+        PRODUCT_HEAD,
+    )
+    assert "€45.99" in out
+    for gone in ("Keep exploring", "Featured", "How about", "Sponsored", "Produits", "gefallen"):
+        assert gone not in out, gone
+    assert "Oversize" not in out
+    # What goes with the product and how to care for it are about the product.
+    assert "Wide-leg trousers and white sneakers." in out
+    assert "Wash at 30 degrees." in out
+
+
 def test_recommendations_stay_where_the_page_is_no_product_or_they_are_the_page() -> None:
     recs = _cards(["Pocket", "Oversize", "Cropped"])
     # An article's "Related products" are what it recommends, which its truth keeps.

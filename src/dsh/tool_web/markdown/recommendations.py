@@ -1,6 +1,7 @@
 """What a product page says that is not about its product: the other products it recommends,
 in sections it heads "You may also like", "Similar items", "Customers also bought", "Frequently
-bought together", "Recently viewed", "More from <brand>", "Complete the look"; and the shop's
+bought together", "Recently viewed", "More from <brand>", "Complete the look", "Keep
+exploring", "Featured products", "Produits similaires"; and the shop's
 terms it repeats beside every product, titled "Shipping & Returns", "Payment & Security".
 
 Link-block pruning leaves such carousels when their cards carry prices and headings, and their
@@ -26,13 +27,22 @@ from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
 
 # A heading's words that name other products, matched in its lowercased text. Not
-# "recommended" alone: Steam heads its recommended system requirements so.
+# "recommended" alone: Steam heads its recommended system requirements so; nor "pairs well
+# with" (a wine's or a sauce's pairings are about it), nor a bare "recommendations" (a
+# product's care or usage recommendations); "sponsored" is an advertisement of other
+# products. The same phrases in French, German, Spanish and Italian, as shops write them.
 _RECOMMENDATION: Final = re.compile(
     r"\byou (?:may|might) also (?:like|love|need)|\brelated (?:products|items)\b"
     r"|\brecently viewed|\bsimilar (?:items|products)\b|\bcustomers (?:also|who)\b"
     r"|\balso (?:bought|viewed|purchased)\b|\bbought together\b|\boften viewed\b"
     r"|\bmore from\b|\brecommended for you\b|\bexplore related\b|\bmore to explore\b"
-    r"|\b(?:complete|shop) the look\b"
+    r"|\b(?:complete|shop) the look\b|\bsponsored\b|\b(?:featured|recommended) products\b"
+    r"|\bkeep exploring\b|\bmore inspiration\b|\bhow about these\b|\bmore like this\b"
+    r"|\bshop similar\b|\binspired by your\b|\btop picks for you\b"
+    r"|\bvous (?:aimerez|aimeriez) aussi\b|\bproduits (?:similaires|complémentaires|associés)\b"
+    r"|\bähnliche (?:produkte|artikel)\b|\bauch gefallen\b"
+    r"|\bproductos (?:relacionados|similares)\b|\btambién te puede\b"
+    r"|\bprodotti (?:correlati|simili)\b|\bpotrebbe(?:ro)? (?:interessarti|piacerti)\b"
 )
 # The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
 # label), lowercased, without a closing full stop. Not a question ("What is the return
