@@ -337,6 +337,43 @@ async def test_execute_many_shares_the_abort_signal() -> None:
     assert [r.code for r in results] == ["ABORTED", "ABORTED"]
 
 
+@pytest.mark.parametrize(
+    ("calls", "problem"),
+    [
+        # The shape a model's tool call has in many hosts (MCP's tools/call params): it failed
+        # with AttributeError: 'dict' object has no attribute 'name', after the calls before it
+        # had already run.
+        (
+            [ToolCall("echo", {"query": "ran"}), {"name": "echo", "arguments": {}}],
+            "call #2 is a dict",
+        ),
+        ([ToolCall("echo", {}), ("echo", {})], "call #2 is a tuple"),
+        # One call, not in a list: TypeError: 'ToolCall' object is not iterable.
+        (ToolCall("echo", {}), "got a single ToolCall; pass a list of them"),
+        ("echo", "got a str"),
+    ],
+)
+async def test_execute_many_refuses_calls_that_are_not_tool_calls_before_running_any(
+    calls: Any, problem: str
+) -> None:
+    registry = ToolRegistry()
+    ran: list[Mapping[str, Any]] = []
+
+    async def recording(args: Mapping[str, Any], _execution: ToolExecution) -> str:
+        ran.append(args)
+        return "ran"
+
+    registry.register(tool("echo", recording))  # not concurrency-safe: run as it comes
+    with pytest.raises(HarnessError) as raised:
+        await registry.execute_many(calls)
+    assert raised.value.code == "INVALID_ARGS"
+    assert raised.value.message == (
+        f"execute_many() takes a list of dsh.harness.ToolCall(name, arguments, call_id=None): "
+        f"{problem}."
+    )
+    assert ran == []  # not half a batch
+
+
 async def test_caller_cancelled_during_the_grace_period_still_cancels_the_tool(
     no_leaked_tasks: Callable[[], None],
 ) -> None:

@@ -6,7 +6,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -367,7 +367,14 @@ class ToolRegistry:
         signal: AbortSignal | None = None,
         step: Step | None = None,
     ) -> list[ToolResult]:
-        """Run calls in order; consecutive concurrency-safe calls run in parallel."""
+        """Run calls in order; consecutive concurrency-safe calls run in parallel.
+
+        ``calls`` are :class:`ToolCall` items; anything else is a :class:`HarnessError`
+        (``INVALID_ARGS``) raised before any call runs. A mapping is not taken as a call: the
+        model APIs each shape one differently (OpenAI's ``function.arguments`` is a JSON string,
+        Anthropic's ``input`` an object), so guessing would run some of them wrongly.
+        """
+        calls = _tool_calls(calls)
         results: list[ToolResult] = []
         batch: list[ToolCall] = []
 
@@ -398,6 +405,27 @@ class ToolRegistry:
             )
         await flush()
         return results
+
+
+def _tool_calls(calls: object) -> list[ToolCall]:
+    """``calls`` as a list, when it is one of :class:`ToolCall` items (a library user's mistake
+    read ``AttributeError: 'dict' object has no attribute 'name'``, half the batch run)."""
+    expected = "execute_many() takes a list of dsh.harness.ToolCall(name, arguments, call_id=None)"
+    if isinstance(calls, ToolCall):
+        problem = "got a single ToolCall; pass a list of them"
+    elif isinstance(calls, str | bytes | Mapping) or not isinstance(calls, Iterable):
+        problem = f"got {_a(type(calls).__name__)}"
+    else:
+        items = list(calls)
+        wrong = next((i for i, c in enumerate(items) if not isinstance(c, ToolCall)), None)
+        if wrong is None:
+            return items
+        problem = f"call #{wrong + 1} is {_a(type(items[wrong]).__name__)}"
+    raise HarnessError("INVALID_ARGS", f"{expected}: {problem}.")
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
