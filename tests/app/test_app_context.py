@@ -253,6 +253,22 @@ async def test_entries_may_be_the_yaml_shape_as_python_data() -> None:
     )
 
 
+@pytest.mark.parametrize("entries", [[], (), iter([])], ids=["list", "tuple", "iterator"])
+async def test_an_empty_entries_list_is_refused_as_an_empty_file_is(entries: Any) -> None:
+    # Before: a context with no tools at all, whose every call answered UNKNOWN_TOOL "Available
+    # tools: none." (a filter that left nothing, say), while the same list in a file was refused.
+    with pytest.raises(ConfigError) as raised:
+        build_context(entries=entries)
+    assert raised.value.code == "CONFIG_INVALID"
+    assert raised.value.message == (
+        "entries: the plugin list is empty; list the plugins to load (see "
+        "docs/configuration.md), or omit entries= to use the config file or the embedded default."
+    )
+    with pytest.raises(ConfigError) as raised:
+        await describe_config(entries=[])
+    assert raised.value.message.startswith("entries: the plugin list is empty;")
+
+
 def test_a_bad_plugin_config_is_a_config_error() -> None:
     entries = [
         PluginEntry("web", "dsh-web"),

@@ -10,7 +10,6 @@ import pytest
 from cli_support import one_line, run_main
 
 import dsh.cli._commands as commands
-from dsh.app import build_context
 from dsh.harness import Context, ToolDefinition, ToolResult
 from support.environment import clean_env, scrub_environment
 from support.subprocesses import killed_at_exit
@@ -103,7 +102,7 @@ def test_an_unexpected_exception_inside_a_tool_exits_1(
         raise RuntimeError("a bug in the tool")
 
     def build_with_a_broken_fetch(config: str | None) -> Context:
-        ctx = build_context(entries=[])
+        ctx = Context()  # no plugin: just the tool registered below
         ctx.tools.register(
             ToolDefinition(
                 name="web_fetch",
@@ -129,15 +128,14 @@ def test_an_unexpected_exception_inside_a_tool_exits_1(
 BROKEN_TOOL_SCRIPT = """
 import sys
 import dsh.cli._commands as commands
-from dsh.app import build_context
 from dsh.cli import main
-from dsh.harness import ToolDefinition
+from dsh.harness import Context, ToolDefinition
 
 async def broken(_args, _execution):
     raise RuntimeError("a bug in the tool")
 
 def build(config):
-    ctx = build_context(entries=[])
+    ctx = Context()
     ctx.tools.register(ToolDefinition(
         name="web_fetch", description="Broken on purpose.",
         parameters={"type": "object", "properties": {"url": {"type": "string"}}},
@@ -242,7 +240,7 @@ def _cleanup_fails_with(monkeypatch: pytest.MonkeyPatch, message: str) -> None:
         raise RuntimeError(message)
 
     def build_with_a_failing_cleanup(config: str | None) -> Context:
-        ctx = build_context(entries=[])
+        ctx = Context()
         ctx.effect(failing_cleanup)
         return ctx
 

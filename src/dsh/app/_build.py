@@ -80,6 +80,14 @@ def _entries(entries: Iterable[PluginEntry | Mapping[str, Any]]) -> list[PluginE
     if isinstance(entries, str | bytes | Mapping):  # the file's text, or one entry alone
         return parse_plugin_list(entries, source="entries")
     items = list(entries)
+    if not items:
+        # As for an empty file (read_plugin_list): a context without a single plugin answers
+        # every call UNKNOWN_TOOL "Available tools: none.", far from the list that caused it.
+        raise ConfigError(
+            "entries: the plugin list is empty; list the plugins to load (see "
+            "docs/configuration.md), or omit entries= to use the config file or the embedded "
+            "default."
+        )
     if all(isinstance(item, PluginEntry) for item in items):
         return cast("list[PluginEntry]", items)
     data = [

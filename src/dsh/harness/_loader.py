@@ -130,8 +130,9 @@ def _at(line: int, column: int) -> str:
 def read_plugin_list(path: str | Path) -> list[PluginEntry]:
     """Read and check a YAML plugin list file.
 
-    Unlike an in-memory list, a file must name at least one plugin: an empty file (or only
-    comments, ``null`` or ``[]``) is far more likely a mistake than a wish for no tools.
+    A file must name at least one plugin: an empty file (or only comments, ``null`` or ``[]``)
+    is far more likely a mistake than a wish for no tools (``dsh.app``'s ``entries=`` refuses an
+    empty list the same way).
     """
     # `~` too: an MCP client's "args" and "env" reach us without a shell to expand it.
     file = Path(path).expanduser()
