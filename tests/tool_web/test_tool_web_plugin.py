@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import typing
 from collections.abc import Awaitable
 from typing import Any
 
@@ -494,6 +495,18 @@ async def test_present_call_of_arguments_that_are_not_an_object(arguments: Any) 
     assert fetch.present_call(arguments) == "Web fetch"
     result = await ctx.tools.execute("web_fetch", arguments)
     assert result.code == "INVALID_ARGS"
+
+
+def test_the_present_call_annotations_say_any_value_is_taken() -> None:
+    # They were annotated `Mapping[str, Any] | None` while presenting any value (the test
+    # above): a UI type-checked with mypy --strict was told a JSON string could not be passed.
+    ctx, _web = build()
+    for name in ("web_search", "web_fetch"):
+        definition = ctx.tools.get(name)
+        assert definition is not None
+        assert definition.present_call is not None
+        hints = typing.get_type_hints(definition.present_call)
+        assert hints == {"arguments": object, "return": str}
 
 
 # -- config -----------------------------------------------------------------------------------

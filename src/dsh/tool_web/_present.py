@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from dsh.harness import ToolResult
 
 
-def present_search_call(arguments: Mapping[str, Any] | None) -> str:
+def present_search_call(arguments: object) -> str:
     """``Web search: "first query", "second query"``."""
     queries = arguments.get("queries") if isinstance(arguments, Mapping) else None
     if isinstance(queries, list):
@@ -24,7 +23,7 @@ def present_search_call(arguments: Mapping[str, Any] | None) -> str:
     return "Web search"
 
 
-def present_fetch_call(arguments: Mapping[str, Any] | None) -> str:
+def present_fetch_call(arguments: object) -> str:
     """``Web fetch: https://example.com/page``."""
     url = arguments.get("url") if isinstance(arguments, Mapping) else None
     if isinstance(url, str) and url.strip():
