@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import sys
 from pathlib import Path
 
 import pytest
 from cli_support import run_cli, run_main_in_thread
 
-from support.environment import scrub_environment
-from support.local_http import HangingRoute, LocalServer
+from support.environment import clean_env, scrub_environment
+from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.socks5 import Connect, Socks5Proxy
+from support.subprocesses import killed_at_exit
 
 PAGE = """<!doctype html><html><head><title>Hello</title><script>var x = 1;</script></head>
 <body><main><h1>Hello page</h1><p>Some <strong>text</strong> with a
@@ -200,3 +203,44 @@ async def test_the_tool_timeout_names_its_setting(
         "dsh-web: error: TOOL_TIMEOUT: Tool web_fetch timed out after 0.3 seconds. The limit is "
         "the fetch_timeout setting of tool-web.\n"
     )
+
+
+def _sigint_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+async def test_a_fetch_started_with_sigint_ignored_is_not_interrupted_by_it(
+    server: LocalServer, loopback_config: Path
+) -> None:
+    # `dsh-web fetch URL &` in a script: the job inherits SIGINT ignored, and a Ctrl-C meant
+    # for the foreground must leave it alone (Python and asyncio.run honour that; the MCP
+    # server's own stop handler did not, see tests/mcp/test_mcp_signals.py).
+    arrived, answer = asyncio.Event(), asyncio.Event()
+
+    async def held(_request: Request, writer: asyncio.StreamWriter) -> None:
+        arrived.set()
+        await answer.wait()
+        await write_response(writer, 200, {"Content-Type": "text/plain"}, b"still here")
+
+    server.route("/held", held)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "dsh.cli",
+        "fetch",
+        server.url("/held"),
+        "--config",
+        str(loopback_config),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=clean_env(),
+        preexec_fn=_sigint_ignored,
+    )
+    async with killed_at_exit(process):
+        await asyncio.wait_for(arrived.wait(), 30)
+        process.send_signal(signal.SIGINT)  # handled, if at all, before the answer is read
+        answer.set()
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert (process.returncode, err.decode()) == (0, "")
+    assert out.decode().endswith("still here\n")

@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 import textwrap
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +71,22 @@ def _sigint_at_its_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _sigint_ignored() -> None:
+    """Run in the child before exec: SIGINT ignored, as a non-interactive shell starts a
+    background job (``dsh-web mcp &``) or ``nohup``-like wrappers leave it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _sigint(ignored: bool) -> Callable[[], None]:
+    return _sigint_ignored if ignored else _sigint_at_its_default
+
+
 async def start_http_server(
-    config: Path, *, env: Mapping[str, str] | None = None, stdin: int = asyncio.subprocess.DEVNULL
+    config: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    stdin: int = asyncio.subprocess.DEVNULL,
+    sigint_ignored: bool = False,
 ) -> asyncio.subprocess.Process:
     """`dsh-web mcp --http 127.0.0.1:0` as a subprocess, its stderr piped (the caller waits)."""
     return await asyncio.create_subprocess_exec(
@@ -88,13 +102,17 @@ async def start_http_server(
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
-        preexec_fn=_sigint_at_its_default,
+        preexec_fn=_sigint(sigint_ignored),
     )
 
 
 @contextlib.asynccontextmanager
 async def stdio_server_process(
-    config: Path, *, env: Mapping[str, str] | None = None, stdout: int = asyncio.subprocess.PIPE
+    config: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    stdout: int = asyncio.subprocess.PIPE,
+    sigint_ignored: bool = False,
 ) -> AsyncIterator[asyncio.subprocess.Process]:
     """`dsh-web mcp` (stdio) as a subprocess with all three streams piped (or its stdout on the
     file descriptor `stdout`); speak to it with ``Client(process_transport(process))`` while
@@ -111,7 +129,7 @@ async def stdio_server_process(
         stdout=stdout,
         stderr=asyncio.subprocess.PIPE,
         env=clean_env(env),
-        preexec_fn=_sigint_at_its_default,
+        preexec_fn=_sigint(sigint_ignored),
     )
     async with killed_at_exit(process):
         yield process

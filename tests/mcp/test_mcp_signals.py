@@ -8,6 +8,8 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+import uvicorn
 from mcp_support import (
     announced_url,
     install_close_marker,
@@ -15,8 +17,10 @@ from mcp_support import (
     start_http_server,
     stdio_server_process,
     wait_for_line,
+    write_config,
 )
 
+from dsh.mcp import serve_async
 from mcp import Client
 from support.local_http import HangingRoute, LocalServer
 from support.subprocesses import killed_at_exit
@@ -80,6 +84,87 @@ async def test_ctrl_c_while_the_server_starts_is_one_line_and_still_closes(
 
     assert process.returncode == 130
     assert rest.splitlines() == [INTERRUPTED_LINE]  # no lifespan traceback
+    assert marker.read_text(encoding="utf-8") == "closed"
+
+
+async def test_an_http_server_started_with_sigint_ignored_keeps_ignoring_it(
+    tmp_path: Path,
+) -> None:
+    # A background job of a non-interactive shell (`dsh-web mcp --http ... &`) inherits SIGINT
+    # ignored, so that a Ctrl-C meant for the foreground leaves it alone; Python and asyncio
+    # honour that. Our stop handler replaced it: a SIGINT stopped the server (here, during
+    # loading, it never started) and the process exited 0.
+    config, marker, env = install_close_marker(tmp_path, hold_on_stdin=True)
+    process = await start_http_server(
+        config, env=env, stdin=asyncio.subprocess.PIPE, sigint_ignored=True
+    )
+    async with killed_at_exit(process):
+        assert process.stderr is not None
+        assert process.stdin is not None
+        await asyncio.wait_for(wait_for_line(process.stderr, "close-marker: loading"), 20)
+
+        process.send_signal(signal.SIGINT)
+        process.stdin.write(b"go on\n")
+        await process.stdin.drain()
+        await asyncio.wait_for(announced_url(process.stderr), 20)  # it started all the same
+
+        process.send_signal(signal.SIGTERM)  # a stop signal it was not told to ignore
+        rest = await _stderr_until_exit(process)
+
+    assert process.returncode == -signal.SIGTERM
+    assert rest == ""
+    assert marker.read_text(encoding="utf-8") == "closed"
+
+
+async def test_uvicorn_serving_keeps_an_ignored_sigint_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In process, to see the disposition while uvicorn serves: it installs its own SIGINT
+    # handler whatever was there, and a SIGINT then shut the server down.
+    serving = asyncio.Event()
+    started: list[uvicorn.Server] = []
+    seen: list[object] = []
+    main_loop = uvicorn.Server.main_loop
+
+    async def observed_main_loop(self: uvicorn.Server) -> None:
+        started.append(self)
+        seen.append(signal.getsignal(signal.SIGINT))
+        serving.set()
+        await main_loop(self)
+
+    monkeypatch.setattr(uvicorn.Server, "main_loop", observed_main_loop)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        task = asyncio.ensure_future(serve_async(write_config(tmp_path), http=("127.0.0.1", 0)))
+        waiter = asyncio.ensure_future(serving.wait())
+        await asyncio.wait([task, waiter], timeout=20, return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
+        assert not task.done(), task.exception()
+        assert seen == [signal.SIG_IGN]
+        signal.raise_signal(signal.SIGINT)  # a handler would have run before this returns
+        assert not started[0].should_exit
+        started[0].should_exit = True
+        await asyncio.wait_for(task, 20)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+async def test_a_stdio_server_started_with_sigint_ignored_keeps_ignoring_it(
+    tmp_path: Path,
+) -> None:
+    config, marker, env = install_close_marker(tmp_path)
+    async with stdio_server_process(config, env=env, sigint_ignored=True) as process:
+        async with Client(process_transport(process), mode="legacy") as client:
+            assert (await client.list_tools()).tools
+            process.send_signal(signal.SIGINT)
+            # The server handles a pending signal before it reads on: these found it gone.
+            for _ in range(2):
+                assert (await asyncio.wait_for(client.list_tools(), 20)).tools
+        rest = await _stderr_until_exit(process)  # the client left: end of the session
+
+    assert process.returncode == 0
+    assert rest == ""
     assert marker.read_text(encoding="utf-8") == "closed"
 
 

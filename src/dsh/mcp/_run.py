@@ -73,6 +73,8 @@ class _StopSignals:
         # How the running transport stops gracefully (set while it serves).
         self.on_stop: Callable[[int, FrameType | None], None] | None = None
         self.previous: dict[int, Any] = {}
+        # The stop signals the process was started ignoring: they stay ignored.
+        self.ignored: set[int] = set()
 
     def handle(self, sig: int, frame: FrameType | None) -> None:
         if self.received:
@@ -105,10 +107,18 @@ def _deferred_stop_signals() -> Iterator[_StopSignals]:
     signals are held from before loading to after closing; uvicorn hands the one it caught
     back to this handler, which re-delivers it at the end (SIGTERM: the process ends by it;
     SIGINT: ``KeyboardInterrupt``, exit 130 on the command line).
+
+    A stop signal ignored when the process started stays ignored, as Python and asyncio leave
+    it: a non-interactive shell starts a background job (``dsh-web mcp --http ... &``) with
+    SIGINT ignored so that a Ctrl-C meant for the foreground spares it. Replacing it stopped
+    that server, exit 0.
     """
     stop = _StopSignals()
     if threading.current_thread() is threading.main_thread():  # signals are the main thread's
         for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is signal.SIG_IGN:
+                stop.ignored.add(sig)
+                continue
             stop.previous[sig] = signal.signal(sig, stop.handle)
     try:
         yield stop
@@ -319,6 +329,15 @@ async def _serve_http(server: Any, host: str, port: int, *, stop: _StopSignals) 
     url = f"http://{shown_host}:{bound_port}/mcp"
 
     class _Announcing(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn takes SIGINT and SIGTERM whatever their disposition: one the process was
+            # started ignoring stays ignored (see _deferred_stop_signals).
+            with super().capture_signals():
+                for sig in stop.ignored:
+                    signal.signal(sig, signal.SIG_IGN)
+                yield
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             # The readiness line tests and users wait for (stderr: stdout stays clean). A
