@@ -21,7 +21,7 @@ from dsh.web import (
     WebSearchResult,
     WebSearchSource,
 )
-from support.local_http import LocalServer, Request, write_response
+from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.quoting import LOUD_TEXT, SECRETS
 
 DEEPSEEK = CASES[2]
@@ -355,9 +355,11 @@ async def test_a_paused_turn_that_already_has_results_is_not_continued(
 
 
 async def test_continuations_share_the_one_deadline(harness: Harness, server: LocalServer) -> None:
-    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+    continuation = HangingRoute()
+
+    async def handler(request: Request, writer: asyncio.StreamWriter) -> None:
         if len(server.requests) > 1:
-            await asyncio.Event().wait()  # the continuation never answers
+            await continuation(request, writer)  # the continuation never answers
         await asyncio.sleep(0.6)  # a slow first answer (the server's pace, not a sync point)
         payload = json.dumps(fixture("deepseek_pause_turn.json")).encode()
         await write_response(writer, 200, {"Content-Type": "application/json"}, payload)
@@ -376,12 +378,12 @@ async def test_continuations_share_the_one_deadline(harness: Harness, server: Lo
 
 
 async def test_abort_during_a_continuation(harness: Harness, server: LocalServer) -> None:
-    continued = asyncio.Event()
+    continuation = HangingRoute()
+    continued = continuation.arrived
 
-    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+    async def handler(request: Request, writer: asyncio.StreamWriter) -> None:
         if len(server.requests) > 1:
-            continued.set()
-            await asyncio.Event().wait()  # the continuation never answers
+            await continuation(request, writer)  # the continuation never answers
         payload = json.dumps(fixture("deepseek_pause_turn.json")).encode()
         await write_response(writer, 200, {"Content-Type": "application/json"}, payload)
 

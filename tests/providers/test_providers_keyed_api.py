@@ -24,7 +24,7 @@ from dsh.providers._keyed_api import (
     retry_after_seconds,
 )
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
-from support.local_http import LocalServer, Request, write_head, write_response
+from support.local_http import HangingRoute, LocalServer, Request, write_head, write_response
 from support.quoting import LOUD_TEXT, SECRETS, assert_quoted
 
 KEY = "k-secret-abcdef-0123456789"
@@ -585,16 +585,11 @@ async def test_an_abort_reason_is_quoted_masked_on_one_bounded_line(
 async def test_abort_while_waiting_for_the_response(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:
-    arrived = asyncio.Event()
-
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        arrived.set()
-        await asyncio.Event().wait()  # never answers
-
-    server.route("/search", hang)
+    hanging = HangingRoute()
+    server.route("/search", hanging)
     controller = AbortController()
     task = asyncio.create_task(failure(client, server, signal=controller.signal))
-    await arrived.wait()
+    await hanging.arrived.wait()
     controller.abort(RuntimeError("the user stopped the turn"))
     error = await asyncio.wait_for(task, 5)
     assert error.code == WEB_ABORTED
@@ -624,10 +619,7 @@ async def test_abort_during_the_retry_after_wait(
 async def test_the_deadline_covers_the_whole_call(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        await asyncio.Event().wait()
-
-    server.route("/search", hang)
+    server.route("/search", HangingRoute())
     error = await failure(client, server, time_limit=0.2)
     assert error.code == WEB_PROVIDER_ERROR
     assert error.message.startswith("Exa API request timed out after 0.2 s")
@@ -636,15 +628,10 @@ async def test_the_deadline_covers_the_whole_call(
 async def test_native_cancellation_propagates(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:
-    arrived = asyncio.Event()
-
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        arrived.set()
-        await asyncio.Event().wait()
-
-    server.route("/search", hang)
+    hanging = HangingRoute()
+    server.route("/search", hanging)
     task = asyncio.create_task(call(client, server, signal=AbortController().signal))
-    await arrived.wait()
+    await hanging.arrived.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

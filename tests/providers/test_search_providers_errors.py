@@ -27,7 +27,7 @@ from dsh.web import (
     WebError,
     WebSearchRequest,
 )
-from support.local_http import LocalServer, Request, write_response
+from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.loopback_server import PlainHttpServer
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
@@ -107,17 +107,12 @@ async def test_tls_failure_names_tls_not_an_errno(harness: Harness, case: Case) 
 
 
 async def test_abort_in_flight(harness: Harness, server: LocalServer, case: Case) -> None:
-    arrived = asyncio.Event()
-
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        arrived.set()
-        await asyncio.Event().wait()
-
-    server.route(case.path, hang)
+    hanging = HangingRoute()
+    server.route(case.path, hanging)
     load(harness, case, server.url(""))
     controller = AbortController()
     task = asyncio.create_task(failure(harness, case, controller.signal))
-    await arrived.wait()
+    await hanging.arrived.wait()
     controller.abort()
     assert (await asyncio.wait_for(task, 5)).code == WEB_ABORTED
 
@@ -146,10 +141,7 @@ async def test_retry_after_then_success_resends_the_same_request(
 
 
 async def test_deadline(harness: Harness, server: LocalServer, case: Case) -> None:
-    async def hang(_request: Request, _writer: asyncio.StreamWriter) -> None:
-        await asyncio.Event().wait()
-
-    server.route(case.path, hang)
+    server.route(case.path, HangingRoute())
     load(harness, case, server.url(""), timeout=0.2)
     error = await failure(harness, case)
     assert error.message.startswith(f"{case.display} API request timed out after 0.2 s")

@@ -12,7 +12,7 @@ import pytest
 
 from dsh.harness import Context, PluginEntry, load_plugins, to_openai
 from dsh.tool_web import html_to_markdown
-from support.local_http import LocalServer, Request, write_head
+from support.local_http import HangingRoute, LocalServer, Request, write_head
 
 FOOTER = "(Content truncated. Fetch a more specific URL or section for the full text.)"
 
@@ -185,10 +185,7 @@ async def test_provider_deadline(server: LocalServer) -> None:
 
 
 async def test_tool_budget(server: LocalServer) -> None:
-    async def stall(_request: Request, writer: asyncio.StreamWriter) -> None:
-        await asyncio.get_running_loop().create_future()  # not even a status line
-
-    server.route("/slow", stall)
+    server.route("/slow", HangingRoute())  # not even a status line
     ctx = Context()
     load_plugins(ctx, entries(tool_config={"fetch_timeout": 0.2}))
     try:
