@@ -176,3 +176,25 @@ async def test_a_proxy_that_cannot_be_reached_is_named_with_its_variable(
         f'environment variable names the proxy "{proxy}", which could not be reached '
         f"(Connection refused). Check that the proxy is running, or unset {variable}."
     )
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+async def test_the_unreachable_proxy_named_is_the_one_the_client_uses(
+    harness: Harness, refused_port: int, monkeypatch: pytest.MonkeyPatch, case: Case
+) -> None:
+    # The client read the variables when the plugin loaded; a host that changes them later
+    # (unsets them, say, after a first failure) does not change its proxy. The message read
+    # them again at the failure, found none, and said "ConnectError: Connection refused" as if
+    # the API had refused.
+    proxy = f"http://127.0.0.1:{refused_port}"
+    proxied(monkeypatch, https_proxy=proxy)
+    load(harness, case, "https://api.search.example")
+    monkeypatch.delenv("https_proxy")
+    monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")  # not the client's either
+    with pytest.raises(WebError) as caught:
+        await harness.web.search(WebSearchRequest("q"))
+    assert caught.value.message == (
+        f"Could not reach the {case.display} API at https://api.search.example: the https_proxy "
+        f'environment variable names the proxy "{proxy}", which could not be reached '
+        "(Connection refused). Check that the proxy is running, or unset https_proxy."
+    )

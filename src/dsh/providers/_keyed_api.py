@@ -38,6 +38,7 @@ import logging
 import os
 import re
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from importlib.metadata import PackageNotFoundError, version
@@ -127,17 +128,40 @@ def new_client(timeout: float) -> httpx.AsyncClient:
             "Accept-Encoding": ACCEPT_ENCODING,
         },
     }
+    # httpx reads the proxy variables once, here: what an unreachable proxy's error names.
+    proxies = _environment_proxy_table()
     try:
-        return httpx.AsyncClient(**options)
+        client = httpx.AsyncClient(**options)
     except (ValueError, httpx.InvalidURL):
         mounts = _environment_mounts()
         if not any(isinstance(route, _UnusableProxy) for route in mounts.values()):
             raise
-    # The routes httpx would have built, each unusable proxy replaced by a route that fails its
-    # calls: no proxy is skipped silently, and NO_PROXY still applies. An explicit `transport`
-    # keeps httpx from reading the proxy variables again; trust_env stays on for the rest
-    # (SSL_CERT_FILE, .netrc), as in the client above.
-    return httpx.AsyncClient(**options, transport=httpx.AsyncHTTPTransport(), mounts=mounts)
+        # The routes httpx would have built, each unusable proxy replaced by a route that fails
+        # its calls: no proxy is skipped silently, and NO_PROXY still applies. An explicit
+        # `transport` keeps httpx from reading the proxy variables again; trust_env stays on for
+        # the rest (SSL_CERT_FILE, .netrc), as in the client above.
+        client = httpx.AsyncClient(**options, transport=httpx.AsyncHTTPTransport(), mounts=mounts)
+    _CLIENT_PROXIES[client] = proxies
+    return client
+
+
+#: The proxy table each client of :func:`new_client` was built with (by scheme: the variable and
+#: its value): the environment may change after, the client's proxies do not.
+_CLIENT_PROXIES: weakref.WeakKeyDictionary[httpx.AsyncClient, dict[str, tuple[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _environment_proxy_table() -> dict[str, tuple[str, str]]:
+    """The environment's proxy by scheme (``http``, ``https``, ``all``), as httpx reads it (lower
+    case first, as urllib), with the variable it came from."""
+    table: dict[str, tuple[str, str]] = {}
+    proxies = get_environment_proxies()
+    for scheme in ("http", "https", "all"):
+        value = proxies.get(f"{scheme}://")
+        if value is not None:
+            table[scheme] = (proxy_variable(scheme, value), value)
+    return table
 
 
 def _environment_mounts() -> dict[str, httpx.AsyncBaseTransport | None]:
@@ -623,7 +647,7 @@ async def _send(
             )
             text += f" ({said})." if said else "."
         elif isinstance(error, _UNREACHED) and (
-            proxy := _unreached_proxy(url, connects.failed, error)
+            proxy := _unreached_proxy(client, url, connects.failed, error)
         ):
             # Through a proxy every connection goes to the proxy: "Connection refused" alone
             # read as the API's.
@@ -662,19 +686,21 @@ class _ConnectTrace:
 
 
 def _unreached_proxy(
-    url: str, failed: tuple[str, int] | None, error: httpx.HTTPError
+    client: httpx.AsyncClient, url: str, failed: tuple[str, int] | None, error: httpx.HTTPError
 ) -> str | None:
-    """What to say when the connection that failed was to the environment's proxy for ``url``
-    (not to the API's own address), else None."""
+    """What to say when the connection that failed was to the client's proxy for ``url`` (not
+    to the API's own address), else None."""
     target = httpx.URL(url)
     if failed is None or failed == (target.host, _port(target)):
         return None
-    # The proxy variables as httpx read them for the client (lower case first, as urllib).
-    proxies = get_environment_proxies()
+    # The variables as they were when the client was built (a client from elsewhere: now).
+    proxies = _CLIENT_PROXIES.get(client)
+    if proxies is None:
+        proxies = _environment_proxy_table()
     for scheme in (target.scheme, "all"):
-        value = proxies.get(f"{scheme}://")
-        if value is None:
+        if scheme not in proxies:
             continue
+        variable, value = proxies[scheme]
         try:
             proxy = httpx.URL(value)
         except httpx.InvalidURL:
@@ -682,7 +708,7 @@ def _unreached_proxy(
         if (proxy.host, _port(proxy)) == failed:
             timed_out = isinstance(error, httpx.TimeoutException)
             reason = None if timed_out else _os_error_text(error) or type(error).__name__
-            return unreachable_proxy_message(proxy_variable(scheme, value), value, reason)
+            return unreachable_proxy_message(variable, value, reason)
     return None
 
 
