@@ -1116,6 +1116,30 @@ def test_recommended_product_sections_stay_linear(body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
+        # 30,000 "Trending" headings, each over a story (under the element bound, past which
+        # the page is plain text): at most 50 are looked at.
+        "<h3>Trending</h3><p>A bank's outage drags on</p>" * 30_000,
+        # 50 headings over one run of 60,000 blocks: each reads at most 2,000 of them.
+        "<h4>Most read</h4>" + "<h5>Popular</h5>" * 49 + f"<p>{WORDS}</p>" * 200_000,
+        # A heading under 240 wrappers it opens, after 100,000 empty siblings at each of them.
+        "<br>" * 100_000 + "<div>" * 240 + "<h2>Trending now</h2><p>Story</p>" + "</div>" * 240,
+        # One heading holding a huge line: no list's title, and its text is read once.
+        "<h2>" + "trending " * 500_000 + "</h2>",
+    ],
+    ids=["many-headings", "one-long-run", "deep-wrappers", "huge-heading"],
+)
+def test_popular_list_sections_stay_linear(body: str) -> None:
+    html = f"<html><body><main><h1>News</h1><p>{WORDS * 40}</p>{body}</main>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "# News" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         # 20,000 bold shipping titles, each over its terms (under the element bound, past
         # which the page is plain text): at most 50 are looked at.
         "<p><b>Free shipping &amp; returns</b></p><p>Within 30 days.</p>" * 20_000,

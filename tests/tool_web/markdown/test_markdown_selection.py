@@ -874,6 +874,53 @@ def test_shipping_terms_stay_where_the_page_is_no_product_or_they_are_asked_abou
     assert "Two years against defects." in faq
 
 
+def _stories(prefix: str) -> str:
+    return "".join(
+        f"<li><h3><a href='/{prefix}{n}'>{prefix.title()} story {n}: a bank's outage drags on"
+        f"</a></h3><p>by Jane Roe · Mar {n + 1}, 2026 · 4 min read</p></li>"
+        for n in range(4)
+    )
+
+
+def test_lists_of_whats_popular_across_the_site_go() -> None:
+    # A news listing's or a blog's "Trending" and "Most read" lists beside its own stories:
+    # each card carries a byline and a date, so link-block pruning keeps them, and they read
+    # as more of the listing's stories (WCXB: four sites' listings, a forum's sidebar).
+    out = render(
+        f"<main><h1>Security news</h1><ul class='feed'>{_stories('security')}</ul>"
+        f"<div class='c3'><h2>Trending</h2><ul>{_stories('trending')}</ul></div>"
+        f"<h3>Most read:</h3><ul>{_stories('read')}</ul>"
+        "<h2>About this section</h2><p>Our reporters cover breaches.</p></main>"
+    )
+    assert "Security story 3" in out
+    assert "## About this section" in out
+    assert "Trending" not in out
+    assert "Most read" not in out
+    assert "Read story" not in out
+
+
+def test_popular_things_that_are_the_pages_subject_stay() -> None:
+    # A heading that says more is a section of the text, not a list beside it.
+    guide = render(
+        f"<main><h1>Spain</h1><p>{PROSE}</p><h2>Popular destinations in Spain</h2>"
+        "<p>Seville and Granada draw the most visitors.</p>"
+        f"<h2>Why is Spain so popular?</h2><p>{PROSE}</p></main>"
+    )
+    assert "Seville and Granada" in guide
+    assert "## Why is Spain so popular?" in guide
+    # A site's "Popular" page is its list: a section holding most of the selection stays.
+    popular = render(
+        f"<main><h1>Blog</h1><p>Notes.</p><h2>Popular</h2><ul>{_stories('popular')}</ul></main>"
+    )
+    assert "Popular story 3" in popular
+    # "Latest" heads a blog's own posts as often as a list beside them.
+    latest = render(
+        f"<main><h1>Blog</h1><ul>{_stories('top')}</ul><h2>Latest</h2>"
+        f"<ul>{_stories('latest')}</ul></main>"
+    )
+    assert "Latest story 3" in latest
+
+
 def test_tailwind_arbitrary_values_are_not_names() -> None:
     # `top-[var(--nav-height)]` positions a sticky panel below the site's bar: the words in
     # the brackets are CSS, and "nav" in them made a phone's camera section navigation.

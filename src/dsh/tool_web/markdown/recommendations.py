@@ -1,15 +1,16 @@
 """What a product page says that is not about its product: the other products it recommends,
 in sections it heads "You may also like", "Similar items", "Customers also bought", "Frequently
 bought together", "Recently viewed", "More from <brand>", "Complete the look", "Keep
-exploring", "Featured products", "Produits similaires"; and the shop's
-terms it repeats beside every product, titled "Shipping & Returns", "Payment & Security".
+exploring", "Featured products", "Produits similaires"; and the shop's terms it repeats beside
+every product, titled "Shipping & Returns", "Payment & Security". And on any page, the site's
+lists of what is popular, headed "Trending" or "Most read".
 
 Link-block pruning leaves such carousels when their cards carry prices and headings, and their
 vocabulary is no help: shops name them with generated classes. Their headings say what they
 are. Only on a page that declares itself a product (`pagekind.py`), inside the selection, and
 by a short heading's whole phrase: on other pages "related" sections are an article's reading
 list or a listing's own content, and a shop's terms its help page's subject, which their truths
-keep.
+keep. A list of what is popular is beside any page's own content, so it goes on any page.
 """
 
 from __future__ import annotations
@@ -53,6 +54,15 @@ _SHOP_POLICY: Final = re.compile(
     r"|warranty info(?:rmation)?|payment (?:&|and) security"
     r"|why (?:buy|shop) (?:from|with) us|why .{1,40} is the best place to buy .{1,40}"
 )
+# The whole heading of a list of what is popular across the site, lowercased: "Trending",
+# "Trending stories", "Popular", "Most popular posts", "Most read". Not a heading that says
+# more ("Popular destinations in Spain", "Why is Python so popular?": a section of the text),
+# nor "Latest" or "Latest news", which head a blog's or a newsroom's own listing as often as
+# a list beside it (WCXB: a Medium publication's posts went).
+_POPULAR: Final = re.compile(
+    r"(?:trending|popular|most popular|most (?:read|viewed|shared))"
+    r"(?: (?:now|today|this week|stories|articles|posts|news|topics))?[:!]?"
+)
 _POLICY_TITLE_TAGS: Final = ("h2", "h3", "h4", "h5", "h6", "summary", "b", "strong")
 _HEADING_MAX_CHARS: Final = 80
 _SECTIONS_MAX: Final = 50  # headings looked at: a page of thousands is no product page
@@ -73,6 +83,19 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
         h
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _RECOMMENDATION.search(_title_text(h))
+    )
+    _drop_sections(main, stats, headings)
+
+
+def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
+    """Remove the sections of `main` headed as what is popular across the site ("Trending",
+    "Most read"), on any page: a news listing's, a blog's or a forum's list of other stories
+    beside its own, which read as more of the page's items. Not one holding more than half of
+    the selection (a "Popular" page is its list). Call after link-block pruning."""
+    headings = (
+        h
+        for h in main.iter("h2", "h3", "h4", "h5")
+        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(_title_text(h))
     )
     _drop_sections(main, stats, headings)
 
