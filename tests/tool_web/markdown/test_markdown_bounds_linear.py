@@ -1336,3 +1336,34 @@ def test_many_deep_spans_looked_up_for_their_code_stay_linear() -> None:
     elapsed = time.perf_counter() - start
     assert "// 29999" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("posts", "kept"),
+    [
+        # Many replies' subjects side by side under deep wrappers (past the bound on how many
+        # go, the rest stay; each removal updates its ancestors' sums).
+        (
+            "<div>" * 240
+            + "<div><h3><a href='#p'>Re: A topic</a></h3><p>words</p></div>" * 30_000
+            + "</div>" * 240,
+            "words",
+        ),
+        # Subjects nested in each other, each element holding more than its subject.
+        ("<div>Re: A topic " * 240 + "words" + "</div>" * 240, "words"),
+        # Subjects as tails, and long texts opening with the mark.
+        ("<b>x</b>Re: A topic " * 30_000 + f"<p>Re: {WORDS * 2_000}</p>", "omicron"),
+    ],
+    ids=["side-by-side", "nested", "tails-and-long"],
+)
+def test_replies_subjects_are_found_in_linear_time(posts: str, kept: str) -> None:
+    # A reply's subject repeating the topic's title goes: its elements are found by one search
+    # over the text nodes, and each is climbed through a few wrappers.
+    start = time.perf_counter()
+    out = html_to_markdown(
+        f"<html><head><title>A topic - Forums</title></head><body><p>{WORDS}</p>{posts}</body>"
+        "</html>"
+    )
+    elapsed = time.perf_counter() - start
+    assert kept in out
+    assert elapsed < 10, elapsed

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from dsh.tool_web import html_to_markdown
 from tool_web.markdown.markdown_pages import PROSE, indented_comment, render
 
 
@@ -540,3 +541,65 @@ def test_links_to_sections_of_a_page_do_not_make_it_a_thread() -> None:
     contents = "<ul><li><a href='#p10'>First</a></li><li><a href='#p20'>Second</a></li></ul>"
     out = render(f"<main><h1>Version 4 released</h1>{contents}{posts}{_OTHER_TOPICS}</main>")
     assert "Emails are not sent after the update" in out
+
+
+def _phpbb_post(number: int, subject: str, text: str) -> str:
+    """phpBB's post: its subject as an `h3` linking to the post, then the author line."""
+    return (
+        f'<div id="p{number}" class="post"><div class="postbody"><h3><a href="#p{number}">'
+        f'{subject}</a></h3><p class="author">by <a href="./memberlist.php?mode=viewprofile&u='
+        f'{number}">user{number}</a> » Mon May 06, 2024 {number}:05 pm</p><div class="content">'
+        f"{text}</div></div></div>"
+    )
+
+
+def test_a_replys_subject_repeating_the_topics_title_is_dropped() -> None:
+    # Forum software titles every reply "Re: <the topic's title>" (phpBB's and FluxBB's post
+    # headings, Nairaland's and Tripadvisor's post headers): one line per post saying nothing
+    # the page's title has not said. A reply whose subject says something else keeps it, and
+    # so does the topic's own first post.
+    posts = (
+        _phpbb_post(1, "Turning off all LEDs of the board", f"<p>How? {PROSE}</p>")
+        + _phpbb_post(2, "Re: Turning off all LEDs of the board", "<p>Use the config file.</p>")
+        + _phpbb_post(3, "RE:  turning off all LEDs of the  board", "<p>Or a udev rule.</p>")
+        + _phpbb_post(4, "Re: What about the fan?", "<p>The fan is separate.</p>")
+    )
+    out = html_to_markdown(
+        "<html><head><title>Turning off all LEDs of the board - Example Forums</title></head>"
+        f"<body><main>{posts}</main></body></html>"
+    )
+    assert "Turning off all LEDs of the board" in out
+    assert "Re: Turning" not in out
+    assert "RE:" not in out
+    assert "Use the config file." in out
+    assert "Or a udev rule." in out
+    assert "Re: What about the fan?" in out
+    assert "by user2 » Mon May 06, 2024 2:05 pm" in out
+
+
+def test_a_page_that_is_itself_a_reply_keeps_its_subject() -> None:
+    # A mailing list archive's message page is a reply: its `Re:` subject is its own title.
+    out = html_to_markdown(
+        "<html><head><title>Re: [PATCH] Fix the parser - Example List</title></head><body>"
+        f"<main><h1>Re: [PATCH] Fix the parser</h1><h2>Re: [PATCH] Fix the parser</h2>"
+        f"<p>{PROSE}</p></main></body></html>"
+    )
+    assert "# Re: [PATCH] Fix the parser" in out
+
+
+def test_a_replys_subject_takes_its_posts_number_beside_it() -> None:
+    # Tripadvisor writes each reply's number and subject side by side: without the subject,
+    # a line "1." said nothing.
+    posts = "".join(
+        f"<div class='post'><div class='postTitle'><span class='postNum'>{n}.</span> "
+        f"<span class='titleText'>Re: Tips for a first visit</span></div><div>Dec 31, 2025</div>"
+        f"<div class='postBody'><p>Reply {n}: {PROSE}</p></div></div>"
+        for n in range(1, 4)
+    )
+    out = html_to_markdown(
+        "<html><head><title>Tips for a first visit - Japan Forum</title></head>"
+        f"<body><main><h1>Tips for a first visit</h1>{posts}</main></body></html>"
+    )
+    assert "Reply 2: This paragraph" in out
+    assert "Re: Tips" not in out
+    assert not re.search(r"^\d\.$", out, re.MULTILINE)

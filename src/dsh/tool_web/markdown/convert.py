@@ -56,7 +56,7 @@ from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
 from dsh.tool_web.markdown.threads import custom_tags, has_comment_role, nest_comment_elements
-from dsh.tool_web.markdown.title import with_title
+from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
 
 _log = logging.getLogger(__name__)
 
@@ -213,6 +213,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         bring_product_summary(main, body, stats)
     facts = bring_facts_beside(main, body, stats)
     main = with_title(main, body, metadata.title, dated=article_page)
+    if b"Re:" in cleaned or b"RE:" in cleaned:
+        drop_reply_subjects(main, metadata.title, stats)
     prune_link_blocks(main, stats, keep=facts)
     # Not gated by a search of the source: the heading's word in any case cost more (13
     # substring searches, ~1 s on WCXB's even half) than the pass over the headings (~0.15 s).

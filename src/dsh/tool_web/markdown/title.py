@@ -1,5 +1,6 @@
 """The page's title on top of the selection: its first `h1` (not the site's name) when the
-descent left it out, with an article's date beside it; a post's tag link above it goes."""
+descent left it out, with an article's date beside it; a post's tag link above it goes; a
+reply's subject that repeats it goes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.select import WRAPPERS
+from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import holds
 from dsh.tool_web.markdown.vocabulary import attribute_tokens
@@ -158,3 +161,71 @@ def _is_home(href: str) -> bool:
         return True
     parts = urlsplit(href)
     return bool(parts.netloc) and parts.path in ("", "/") and not parts.query
+
+
+# The texts opening with a reply's mark, `Re:` as mail and forum software write it.
+_REPLY_TEXTS: Final = etree.XPath(
+    ".//text()[starts-with(normalize-space(), 'Re:') or starts-with(normalize-space(), 'RE:')]"
+)
+_REPLY_MARK: Final = re.compile(r"\s*re:\s*", re.IGNORECASE)
+# A subject is a line: longer texts are a post's words that open with "Re:".
+_MAX_SUBJECT_CHARS: Final = 300
+# How far up the subject's element is climbed while its wrappers hold nothing else (phpBB's
+# `<h3><a>Re: …</a></h3>`).
+_SUBJECT_LEVELS: Final = 3
+# A page of posts holds a few hundred at most; the rest stay (each removal updates the sums
+# of the removed element's ancestors).
+_MAX_SUBJECTS: Final = 500
+_POST_NUMBER: Final = re.compile(r"#?\d{1,5}\.?")
+_MAX_NUMBER_CHARS: Final = 7
+
+
+def drop_reply_subjects(main: etree._Element, page_title: str, stats: TextStats) -> None:
+    """Drop the elements in `main` that are only a reply's subject repeating the topic's title
+    ("Re: Turning off all LEDs", the `<title>` being "Turning off all LEDs - Example Forums").
+
+    Forum software titles every reply so (phpBB's and FluxBB's post headings, Nairaland's and
+    Tripadvisor's post headers): a line per post saying what the page's title already said.
+    A reply's own subject ("Re: What about the fan?") stays; and on a page that is itself a
+    reply (a mailing list's message, its `<title>` opening with "Re:") nothing goes."""
+    title = " ".join(title_words(page_title))
+    if not title or _REPLY_MARK.match(page_title) is not None:
+        return
+    title = f" {title} "
+    removed = 0
+    found = _REPLY_TEXTS(main)
+    for text in found if isinstance(found, list) else ():
+        if removed >= _MAX_SUBJECTS:
+            return
+        if not isinstance(text, etree._ElementUnicodeResult) or not text.is_text:
+            continue  # a tail: words running on after an element, not one element's text
+        subject = text.strip()
+        element = text.getparent()
+        if element is None or element.tag == "h1" or len(subject) > _MAX_SUBJECT_CHARS:
+            continue
+        if stats.text.get(element, 0) > len(subject) or string_value(element).strip() != subject:
+            continue  # more than the subject in it (a post that opens with "Re:")
+        topic = " ".join(title_words(_REPLY_MARK.sub("", subject, count=1)))
+        if not topic or f" {topic} " not in title:
+            continue
+        for _ in range(_SUBJECT_LEVELS):
+            parent = element.getparent()
+            if parent is None or parent is main or parent.tag == "h1":
+                break
+            if stats.text.get(parent, 0) > stats.text.get(element, 0):
+                break
+            element = parent
+        parent = element.getparent()
+        stats.forget(element)
+        drop_keep_tail(element)
+        removed += 1
+        # Its post's number left alone beside it (Tripadvisor's "1." before the subject) goes
+        # with it: a line of its own saying nothing.
+        if (
+            parent is not None
+            and parent is not main
+            and stats.text.get(parent, 0) <= _MAX_NUMBER_CHARS
+            and _POST_NUMBER.fullmatch(string_value(parent).strip()) is not None
+        ):
+            stats.forget(parent)
+            drop_keep_tail(parent)
