@@ -1367,3 +1367,15 @@ def test_replies_subjects_are_found_in_linear_time(posts: str, kept: str) -> Non
     elapsed = time.perf_counter() - start
     assert kept in out
     assert elapsed < 10, elapsed
+
+
+def test_items_beside_the_content_roots_descent_are_read_once() -> None:
+    # Each step of the descent into a microdata item reads its siblings for items of its kind:
+    # the siblings of each level are disjoint, so nested items beside many others stay linear.
+    item = '<div itemscope itemprop="comment">'
+    nested = (item + "<span>x</span>" * 500) * 240 + f"<p>{WORDS * 2_000}</p>" + "</div>" * 240
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{nested}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

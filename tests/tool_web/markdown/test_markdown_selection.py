@@ -467,6 +467,28 @@ def test_forum_thread_keeps_every_post() -> None:
         assert f"Reply number {i}" in out
 
 
+def test_a_reply_outweighing_the_rest_of_its_thread_is_not_the_content() -> None:
+    # Discourse's crawler view marks each reply as a schema.org `Comment`: a reply holding a
+    # long log outweighed the question and every answer, and the descent went into it alone.
+    log = "\n".join(f"2024-05-03 10:09:{n:02} ERROR Error doing job: {n}" for n in range(60))
+    replies = "".join(
+        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment">'
+        f'<span itemprop="author">user{n}</span><div itemprop="text">{text}</div></div>'
+        for n, text in (
+            (2, f"<p>This is part of the log:</p><pre><code>{log}</code></pre>"),
+            (3, "<p>Looks like the tuya_local integration. Try disabling it.</p>"),
+        )
+    )
+    out = render(
+        '<main><div itemscope itemtype="http://schema.org/DiscussionForumPosting">'
+        '<div id="post_1"><div itemprop="text"><p>Home Assistant is stuck on "starting" after '
+        f"the update.</p></div></div>{replies}</div></main>"
+    )
+    assert 'Home Assistant is stuck on "starting"' in out
+    assert "Error doing job: 59" in out
+    assert "Try disabling it." in out
+
+
 def test_a_question_outweighed_by_its_answers_is_kept_with_them() -> None:
     # Stack Exchange's microdata: the Question item wraps the page, its own `text` sits beside
     # a column of answers holding far more than the 80 % that narrows the selection.

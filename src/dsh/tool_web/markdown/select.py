@@ -84,6 +84,7 @@ def content_root(
             or best_prose < KEEP_SHARE * total
             or (holding_all is not None and best not in holding_all)
             or _leaves_out_cards(current, best, stats)
+            or _leaves_out_items(current, best)
             or (landing and _leaves_out_sections(current, best, stats))
         ):
             return _with_ledes(current, ledes)
@@ -123,6 +124,29 @@ def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: Text
         return False
     lengths.sort()
     return lengths[len(lengths) // 2] >= _CARD_TITLE_WORDS
+
+
+def _leaves_out_items(parent: etree._Element, child: etree._Element) -> bool:
+    """Narrowing from `parent` to `child`, a microdata item, would leave out items of its
+    kind beside it (the same `itemprop` or `itemtype`): a thread's posts (schema.org
+    `Comment`s), a listing's products. Discourse's crawler view of a thread went into the one
+    reply holding a long log and lost the question and every answer. Only the siblings of an
+    item are read: across the descent's levels they are disjoint."""
+    if child.get("itemscope") is None:
+        return False
+    kind = (child.get("itemprop") or "").strip(), (child.get("itemtype") or "").strip()
+    if not any(kind):
+        return False
+    for sibling in parent:
+        if sibling is child or sibling.get("itemscope") is None:
+            continue
+        prop, item_type = (
+            (sibling.get("itemprop") or "").strip(),
+            (sibling.get("itemtype") or "").strip(),
+        )
+        if (prop and prop == kind[0]) or (item_type and item_type == kind[1]):
+            return True
+    return False
 
 
 # A landing page (a service's, a product line's, a company's) stacks `section`s, each under its
