@@ -603,3 +603,32 @@ def test_a_replys_subject_takes_its_posts_number_beside_it() -> None:
     assert "Reply 2: This paragraph" in out
     assert "Re: Tips" not in out
     assert not re.search(r"^\d\.$", out, re.MULTILINE)
+
+
+def test_a_posters_join_date_alone_on_its_line_is_dropped() -> None:
+    # Under every poster's name phpBB, vBulletin and FluxBB print when they joined, bold or
+    # not ("**Joined:** Sun Dec 17, 2023 11:18 am", "Join Date: **Aug 2008**", "Registered:
+    # 2012-09-03"), and their post count, bold too ("- **Posts:** 4032"): a line per post
+    # about the poster, not what they wrote. Without its colon it is a sentence or a seller's
+    # "Joined Oct 2018", which stays; so does a "Joined:" line with no figure.
+    profiles = (
+        "<dd><strong>Joined:</strong> Sun Dec 17, 2023 11:18 am</dd>",
+        "<dd>Join Date: <b>Aug 2008</b></dd>",
+        "<dd><span>Registered: 2012-09-03</span></dd>",
+    )
+    posts = "".join(
+        f"<div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode="
+        f"viewprofile&u={n}'>user{n}</a></dt><dd><strong>Rank:</strong> Member</dd>{profile}"
+        f"</dl><ul><li><b>Posts:</b> {n}032</li></ul>"
+        f"<div class='message'><p>Post {n}: {PROSE}</p></div></div>"
+        for n, profile in enumerate(profiles, 1)
+    )
+    out = render(
+        f"<main><h1>Upgrading to version 4</h1>{posts}<p>Joined Oct 2018</p>"
+        "<p>Joined: the two teams</p></main>"
+    )
+    assert "Post 3: This paragraph" in out
+    for line in ("Joined:** Sun", "Join Date:", "Registered:", "Posts:**"):
+        assert line not in out
+    assert "Joined Oct 2018" in out
+    assert "Joined: the two teams" in out

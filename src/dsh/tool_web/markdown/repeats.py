@@ -70,6 +70,11 @@ _COUNTER: Final = re.compile(
     r"(?:\d[\d,.]*k?\ (?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?)"
     r"|(?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?):?\ \d[\d,.]*k?)"
 )
+# A poster's join date alone on its line ("Joined: Sun Dec 17, 2023 11:18 am", "Join Date: Aug
+# 2008", "Registered: 2012-09-03"), printed under every post's author by phpBB, vBulletin and
+# FluxBB: about the poster, not what they wrote, and no truth keeps one. Only with its colon
+# and a figure: a seller's "Joined Oct 2018" and "Member since 2016" are the shop's facts.
+_JOINED: Final = re.compile(r"(?:joined|join date|registered|member since):\ \D{0,12}\d.*")
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
@@ -79,8 +84,8 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
-    left without its control (`_TOOLBAR_LABELS`) or a post's counter (`_COUNTER`), list items
-    included.
+    left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or a poster's
+    join date (`_JOINED`), list items included.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -101,9 +106,11 @@ def _is_card_control(line: str) -> bool:
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
-    return (
-        label in _CARD_CONTROLS or label in _TOOLBAR_LABELS or _COUNTER.fullmatch(label) is not None
-    )
+    if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS:
+        return True
+    # A poster's counter or join date may bold its label or value ("**Posts:** 9179").
+    plain = label.replace("*", "")
+    return _COUNTER.fullmatch(plain) is not None or _JOINED.fullmatch(plain) is not None
 
 
 def starts_with_price(text: str) -> bool:
