@@ -632,3 +632,32 @@ def test_a_posters_join_date_alone_on_its_line_is_dropped() -> None:
         assert line not in out
     assert "Joined Oct 2018" in out
     assert "Joined: the two teams" in out
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Last edited: Jul 9, 2022",
+        "Last edited: 13 Sep 2024",
+        "<i>Last edited by lowjhg; Feb 14, 2026 at 9:25 pm</i>",
+        "Last edited by Outer Armatonisdaristan on Sun Feb 22, 2026 2:08 am, edited 108 times in "
+        "total.",
+        "<em>Last edited by chunix64 (2025-11-01 15:15:18)</em>",
+    ],
+)
+def test_a_posts_edit_note_alone_on_its_line_is_dropped(note: str) -> None:
+    # XenForo, vBulletin, phpBB and FluxBB note under a post who edited it last and when: a
+    # line per edited post about the forum's bookkeeping, not what was written. A sentence
+    # that opens with the words stays.
+    posts = "".join(
+        f"<div class='post'><b>user{n}</b><div class='message'><p>Post {n}: {PROSE}</p></div>"
+        f"<div class='edited'>{note}</div></div>"
+        for n in range(1, 4)
+    )
+    out = render(
+        f"<main><h1>Upgrading to version 4</h1>{posts}"
+        "<p>Last edited by hand, the 2019 draft kept its typos.</p></main>"
+    )
+    assert "Post 3: This paragraph" in out
+    assert "Last edited" not in out.replace("Last edited by hand", "")
+    assert "Last edited by hand, the 2019 draft kept its typos." in out

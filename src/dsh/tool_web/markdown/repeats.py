@@ -75,6 +75,15 @@ _COUNTER: Final = re.compile(
 # FluxBB: about the poster, not what they wrote, and no truth keeps one. Only with its colon
 # and a figure: a seller's "Joined Oct 2018" and "Member since 2016" are the shop's facts.
 _JOINED: Final = re.compile(r"(?:joined|join date|registered|member since):\ \D{0,12}\d.*")
+# A post's edit note alone on its line ("Last edited: Jul 9, 2022", "Last edited by bob; Feb 14,
+# 2026 at 9:25 pm", "Last edited by bob on Sun Feb 22, 2026 2:08 am, edited 108 times in
+# total.", "Last edited by bob (2025-11-01 15:15:18)"), written under a post by XenForo,
+# vBulletin, phpBB and FluxBB: the forum's bookkeeping, not what was written; the truths keep
+# 1 of 38. A date, with at most two words before its first figure, follows the editor's name.
+_EDIT_NOTE: Final = re.compile(
+    r"last edited(?:\ by\ [^,]{1,60}?)?(?:[:;]|\ on|\ at|)\ \(?(?:[a-z]{2,9}\.?,?\ ){0,2}\d.{0,80}"
+)
+_EDIT_NOTE_MAX: Final = 160  # characters of a line looked at for an edit note
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
@@ -84,8 +93,8 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
-    left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or a poster's
-    join date (`_JOINED`), list items included.
+    left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`), a poster's
+    join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`), list items included.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -100,12 +109,16 @@ _BLANK_RUNS: Final = re.compile(r"\n{3,}")
 
 
 def _is_card_control(line: str) -> bool:
-    if len(line) > _CONTROL_LINE_MAX:
+    if len(line) > _EDIT_NOTE_MAX:
         return False
     text = line.replace(INDENT, " ").strip()
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
+    if label.startswith("last edited") and _EDIT_NOTE.fullmatch(label) is not None:
+        return True
+    if len(line) > _CONTROL_LINE_MAX:
+        return False
     if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS:
         return True
     # A poster's counter or join date may bold its label or value ("**Posts:** 9179").
