@@ -78,10 +78,14 @@ _JOINED: Final = re.compile(r"(?:joined|join date|registered|member since):\ \D{
 # A post's edit note alone on its line ("Last edited: Jul 9, 2022", "Last edited by bob; Feb 14,
 # 2026 at 9:25 pm", "Last edited by bob on Sun Feb 22, 2026 2:08 am, edited 108 times in
 # total.", "Last edited by bob (2025-11-01 15:15:18)"), written under a post by XenForo,
-# vBulletin, phpBB and FluxBB: the forum's bookkeeping, not what was written; the truths keep
-# 1 of 38. A date, with at most two words before its first figure, follows the editor's name.
+# vBulletin, phpBB and FluxBB, and "Edited April 19, 2024 by bob" (Invision Community): the
+# forum's bookkeeping, not what was written; the truths keep 4 of 52. A date, with at most two
+# words before its first figure, follows the editor's name (or comes before it).
 _EDIT_NOTE: Final = re.compile(
     r"last edited(?:\ by\ [^,]{1,60}?)?(?:[:;]|\ on|\ at|)\ \(?(?:[a-z]{2,9}\.?,?\ ){0,2}\d.{0,80}"
+    # Invision Community's "Edited April 19, 2024 by bob (see edit history)".
+    r"|edited\ (?:[a-z]{2,9}\.?\ )?\d[\d,:\ apmyr]{0,30}\ by\ [^,.]{1,60}?"
+    r"(?:\ \(see\ edit\ history\))?"
 )
 _EDIT_NOTE_MAX: Final = 160  # characters of a line looked at for an edit note
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
@@ -115,7 +119,7 @@ def _is_card_control(line: str) -> bool:
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
-    if label.startswith("last edited") and _EDIT_NOTE.fullmatch(label) is not None:
+    if label.startswith(("last edited", "edited ")) and _EDIT_NOTE.fullmatch(label) is not None:
         return True
     if len(line) > _CONTROL_LINE_MAX:
         return False
