@@ -587,6 +587,22 @@ def test_a_page_that_is_itself_a_reply_keeps_its_subject() -> None:
     assert "# Re: [PATCH] Fix the parser" in out
 
 
+def test_a_list_of_replies_keeps_its_entries() -> None:
+    # A mail archive lists the replies under the message they answer: each "Re:" entry is a
+    # link to one reply, beside its author, not a repeated title.
+    replies = "".join(
+        f'<li><a href="/list/msg{n}.html">Re: Fix the parser</a> <i>user{n}</i></li>'
+        for n in range(1, 4)
+    )
+    out = html_to_markdown(
+        "<html><head><title>Fix the parser - Example List</title></head><body><main>"
+        f"<h1>Fix the parser</h1><p>{PROSE}</p><h2>Replies</h2><ul>{replies}</ul></main>"
+        "</body></html>",
+        url="https://lists.example.org/list/msg0.html",
+    )
+    assert out.count("Re: Fix the parser") == 3
+
+
 def test_a_replys_subject_takes_its_posts_number_beside_it() -> None:
     # Tripadvisor writes each reply's number and subject side by side: without the subject,
     # a line "1." said nothing.

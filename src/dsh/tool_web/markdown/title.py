@@ -186,8 +186,9 @@ def drop_reply_subjects(main: etree._Element, page_title: str, stats: TextStats)
 
     Forum software titles every reply so (phpBB's and FluxBB's post headings, Nairaland's and
     Tripadvisor's post headers): a line per post saying what the page's title already said.
-    A reply's own subject ("Re: What about the fan?") stays; and on a page that is itself a
-    reply (a mailing list's message, its `<title>` opening with "Re:") nothing goes."""
+    A reply's own subject ("Re: What about the fan?") stays, and so does a list's entry (a mail
+    archive's replies under the message they answer, each a link to one); on a page that is
+    itself a reply (a mailing list's message, its `<title>` opening with "Re:") nothing goes."""
     title = " ".join(title_words(page_title))
     if not title or _REPLY_MARK.match(page_title) is not None:
         return
@@ -216,6 +217,8 @@ def drop_reply_subjects(main: etree._Element, page_title: str, stats: TextStats)
                 break
             element = parent
         parent = element.getparent()
+        if element.tag == "li" or (parent is not None and parent.tag == "li"):
+            continue  # a list of replies (a mail archive's thread): each entry links to one
         stats.forget(element)
         drop_keep_tail(element)
         removed += 1
