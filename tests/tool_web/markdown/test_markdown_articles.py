@@ -333,3 +333,65 @@ def test_an_articles_code_keeps_its_comments(comment_span: str) -> None:
         )
     )
     assert "```\n// keep the last value\nlet x = 1;\n```" in out
+
+
+def _linked_article(more: str) -> str:
+    """An article whose sentences link to their sources (a quarter of its text is link text,
+    past the share that reads as prose), then `more`."""
+    paragraphs = "".join(
+        f'<p>{n}. {PROSE} <a href="https://source.example/{n}">as the study of the year '
+        f"number {n} reports in its findings</a>.</p>"
+        for n in range(6)
+    )
+    return f"<div><h1>Article</h1>{paragraphs}{more}<p>Closing words of the article.</p></div>"
+
+
+_MORE_POSTS = "<div><ul>{}</ul></div>".format(
+    "".join(f'<li><a href="/post/{n}">Another story number {n}</a></li>' for n in range(5))
+)
+
+
+def test_an_articles_link_blocks_go_even_when_its_prose_links_a_lot() -> None:
+    # Its sentences' links put the article past the prose share, and its "More from" list,
+    # tag list and archive stood after it; they go when they are a small part of it.
+    out = html_to_markdown(html_page(_linked_article(_MORE_POSTS), OG_ARTICLE))
+    assert "Another story" not in out
+    assert "Closing words of the article." in out
+    assert "[as the study of the year number 5 reports in its findings]" in out
+    # Not on a page that does not say it is an article: a listing's links are its content.
+    assert "Another story number 4" in html_to_markdown(html_page(_linked_article(_MORE_POSTS)))
+
+
+def test_an_article_made_mostly_of_link_lists_keeps_them() -> None:
+    # A roundup written as an article: its lists of links are what it is about.
+    picks = "".join(
+        "<div><ul>{}</ul></div>".format(
+            "".join(
+                f'<li><a href="/pick/{g}/{n}">Recommended pick {g}.{n} of the season</a></li>'
+                for n in range(8)
+            )
+        )
+        for g in range(3)
+    )
+    out = html_to_markdown(html_page(_linked_article(picks), OG_ARTICLE))
+    assert "Recommended pick 2.7 of the season" in out
+
+
+def test_a_link_dense_articles_section_with_a_paragraph_stays_and_its_list_goes() -> None:
+    # A ranked entry is mostly its list of further reading, but its sentence and facts are the
+    # article's: it is looked into, and only the list goes.
+    further = "".join(
+        f'<li><a href="/hbs/{n}">Further reading about the school, part {n}</a></li>'
+        for n in range(8)
+    )
+    entry = (
+        '<div><h2>1. <a href="/hbs">Harvard Business School</a></h2>'
+        "<p>MBA rankings come and go, but this school is recognized as the long-term first "
+        "business school in the world.</p><p>Median GMAT: 740</p>"
+        f"<h4>More on the school:</h4><div><ul>{further}</ul></div></div>"
+    )
+    out = html_to_markdown(html_page(_linked_article(entry), OG_ARTICLE))
+    assert "## 1. Harvard Business School" in out
+    assert "MBA rankings come and go" in out
+    assert "Median GMAT: 740" in out
+    assert "Further reading" not in out

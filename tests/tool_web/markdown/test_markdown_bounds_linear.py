@@ -272,6 +272,40 @@ def test_author_links_on_a_link_dense_page_stay_linear() -> None:
 
 
 @pytest.mark.parametrize(
+    "lists",
+    [
+        # One block of links 250 wrappers deep, too large to go: the walk goes through it.
+        "<div>" * 250 + '<a href="/t/1">a topic</a> ' * 30_000 + "</div>" * 250,
+        # Many small link lists side by side under deep wrappers, each a block that goes.
+        "<div>" * 250
+        + '<ul><li><a href="/t/1">a topic</a></li><li><a href="/t/2">b</a></li></ul>' * 20_000
+        + "</div>" * 250,
+        # Link-dense blocks 250 deep, each holding the same paragraph of its own: each is
+        # looked into rather than pruned whole, and weighed once with what it holds.
+        "<div>" * 250
+        + f"<p>{WORDS * 10}</p>"
+        + '<a href="/t/1">a topic</a> ' * 20_000
+        + "</div>" * 250,
+    ],
+    ids=["one-deep-block", "many-small-lists", "nested-sections"],
+)
+def test_a_link_dense_articles_link_blocks_are_pruned_in_linear_time(lists: str) -> None:
+    # A page that declares itself an article is pruned past the prose share too, its blocks
+    # weighed before any goes: one walk, then one sum over the blocks found. Its sentences
+    # link a lot, so it is past the prose share whatever the blocks hold.
+    prose = f'<p>{WORDS * 2}<a href="/s">{WORDS}</a></p>' * 3_000
+    page = (
+        '<html><head><meta property="og:type" content="article"></head>'
+        f"<body><h1>Article</h1>{prose}{lists}</body></html>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(page)
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     "posts",
     [
         # Messages nested in messages 240 deep: each looks for one around it within a few

@@ -215,7 +215,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     main = with_title(main, body, metadata.title, dated=article_page)
     if b"Re:" in cleaned or b"RE:" in cleaned:
         drop_reply_subjects(main, metadata.title, stats)
-    prune_link_blocks(main, stats, keep=facts)
+    prune_link_blocks(main, stats, keep=facts, article=article_page)
     # Not gated by a search of the source: the heading's word in any case cost more (13
     # substring searches, ~1 s on WCXB's even half) than the pass over the headings (~0.15 s).
     drop_popular_lists(main, stats)

@@ -29,6 +29,11 @@ PROSE_LINK_SHARE: Final = 0.15
 BLOCK_LINK_SHARE: Final = 0.5
 # ... unless it holds this much of the content area (then a wrong guess costs too much).
 _MAX_BLOCK_SHARE: Final = 0.3
+# On a page that declares itself an article, a content area past the prose share is pruned
+# all the same when the blocks that go hold at most this share of its text: an article whose
+# sentences link to their sources, with its "More from", tag and archive lists after it. More,
+# and the links are what the page is about (a roundup, a listing published as an article).
+_ARTICLE_BLOCKS_SHARE: Final = 0.3
 
 # Not table cells: a comparison table's linked product names are all link, and are its first
 # column (measured on WCXB: ±0.0000 F1, recall +0.0002 without `td`).
@@ -333,6 +338,38 @@ def _holds_card_link(element: etree._Element) -> bool:
     return any(link.get(CARD_LINK) is not None for link in element.iter("a"))
 
 
+# In an article too link-dense for prose, a block holding a paragraph with this much text
+# outside its links is looked into, not pruned whole.
+_PROSE_PARAGRAPH: Final = 100
+
+
+def _holding_prose(root: etree._Element, stats: TextStats) -> set[etree._Element]:
+    """The elements holding a paragraph of their own words: a ranked list's entry ("1. Harvard
+    Business School", its sentence and facts) beside its long list of further reading is a
+    section of the article, whatever its link share; the list in it is judged alone."""
+    return _holding(
+        root,
+        (
+            p
+            for p in root.iter("p")
+            if stats.text.get(p, 0) - stats.link_text.get(p, 0) >= _PROSE_PARAGRAPH
+        ),
+    )
+
+
+def _weighed(doomed: list[etree._Element], sections: list[etree._Element], stats: TextStats) -> int:
+    """The text of the blocks that would go had the link-dense sections gone whole (the share
+    an article's pruning is bounded by): the sections, and the blocks outside them.
+    `sections` holds an enclosing section before those inside it (the walk's order)."""
+    covered: set[etree._Element] = set()
+    weight = 0
+    for section in sections:
+        if section not in covered:
+            covered.update(section.iter())
+            weight += stats.text.get(section, 0)
+    return weight + sum(stats.text.get(e, 0) for e in doomed if e not in covered)
+
+
 # A post's message, by its class or id: forum software's `postbody`/`postmsg` (phpBB, FluxBB),
 # `message-body` and `bbWrapper` (XenForo), `data-role="commentContent"` (Invision),
 # `comment-content` (Lemmy's replies), `usertext-body` (old Reddit), `postContent` (Lemmy's
@@ -449,10 +486,16 @@ def _holding_several(root: etree._Element, found: Iterable[etree._Element]) -> s
 
 
 def prune_link_blocks(
-    root: etree._Element, stats: TextStats, keep: Iterable[etree._Element] = ()
+    root: etree._Element,
+    stats: TextStats,
+    keep: Iterable[etree._Element] = (),
+    *,
+    article: bool = False,
 ) -> None:
     """Remove link-dense blocks under `root` in place, keeping `stats` true for what remains;
-    the blocks in `keep` (the subject's facts selection brought along) are not looked into."""
+    the blocks in `keep` (the subject's facts selection brought along) are not looked into.
+    `article`: the page declares itself an article, so an area too link-dense for prose is
+    still pruned when little of it goes (`_ARTICLE_BLOCKS_SHARE`)."""
     total = stats.text.get(root, 0)
     if total <= 0:
         return
@@ -463,6 +506,10 @@ def prune_link_blocks(
     credited = _attribution_text(root, stats)
     own = credited.get(root, 0)
     kept = set(keep)
+    holding_posts: set[etree._Element] = set()
+    shared: set[etree._Element] = set()
+    # An article too link-dense for prose: pruned only if what goes is a small part of it.
+    cautious = False
     if stats.link_text.get(root, 0) - own > PROSE_LINK_SHARE * (total - own):
         # Too many links for prose, but a thread all the same when it holds several posts'
         # messages, each named as one: its posts are 16–36 % links themselves (names, dates,
@@ -470,20 +517,18 @@ def prune_link_blocks(
         # blocks. The messages are kept whole, links and all; what stands around them is
         # pruned as on any prose page.
         bodies, posts = _post_bodies(root)
-        if len(posts) < _MIN_POSTS:
-            return
-        if not own and _self_linked_posts(root, posts) < _MIN_POSTS:
-            return  # no post says who wrote it, nor links to itself
-        kept.update(bodies)
-        # Nor is a block holding one pruned for the links around it (a post's header and
-        # controls): the walk goes into it instead.
-        holding_posts = _holding(root, bodies)
-        # A block holding an author or date link is a post's header only inside one post
-        # (below): a list of other threads beside the posts names their starters too.
-        shared = _holding_several(root, posts)
-    else:
-        holding_posts = set()
-        shared = set()
+        if len(posts) >= _MIN_POSTS and (own or _self_linked_posts(root, posts) >= _MIN_POSTS):
+            kept.update(bodies)
+            # Nor is a block holding one pruned for the links around it (a post's header and
+            # controls): the walk goes into it instead.
+            holding_posts = _holding(root, bodies)
+            # A block holding an author or date link is a post's header only inside one post
+            # (below): a list of other threads beside the posts names their starters too.
+            shared = _holding_several(root, posts)
+        elif article:
+            cautious = True
+        else:
+            return  # not a thread (no post says who wrote it, nor links to itself)
     in_post: set[etree._Element] = set()
     # Such a thread's post headers are links all through (NodeBB's "julian · NodeBB · wrote on
     # · #1": the name, the poster's group and the post's number): one holding a poster's name
@@ -493,7 +538,9 @@ def prune_link_blocks(
     holding_code = _holding(
         root, (e for e in root.iter(*_CODE_TAGS) if _is_code(e, holding_blocks))
     )
+    holding_prose = _holding_prose(root, stats) if cautious else set()
     doomed: list[etree._Element] = []
+    sections: list[etree._Element] = []  # link-dense blocks with a paragraph of their own
     stack = list(root)
     while stack:
         element = stack.pop()
@@ -542,11 +589,17 @@ def prune_link_blocks(
             ):
                 stack.extend(element)
                 continue
+            if element in holding_prose:
+                sections.append(element)  # weighed as going, but looked into
+                stack.extend(element)
+                continue
             doomed.append(element)
         else:
             if element in in_post or (element in holding_posts and element not in shared):
                 in_post.update(element)  # inside one post
             stack.extend(element)
+    if cautious and _weighed(doomed, sections, stats) > _ARTICLE_BLOCKS_SHARE * total:
+        return  # the links are what it is about
     for element in doomed:
         stats.forget(element)
         drop_keep_tail(element)
