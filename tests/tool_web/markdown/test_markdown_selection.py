@@ -1044,3 +1044,24 @@ def test_sections_beside_an_article_or_fewer_than_three_are_left_out_as_before()
     for out in (article, product, two, divs):
         assert "### Question 11?" in out
         assert "preview link for every change" not in out
+
+
+def test_a_grid_of_linked_cards_whose_badges_went_keeps_its_weight_in_the_descent() -> None:
+    # Furniture removed from inside a link (a rating block in a card wrapped in a link) took
+    # its text out of the card's text and not out of its link text: the grid counted more
+    # link text than text, its prose went negative, and the descent went into the paragraph
+    # beside it and left every product out (a shop's category page showed its copy alone).
+    cards = "".join(
+        f"<div class='card'><a href='/p/{n}'><span>Sofa {n}, dark gray</span>"
+        f"<div class='reviews'>Rated 4.5 out of 5 stars by 120 customers who bought it</div>"
+        f"</a><span>$199.00 with free delivery</span></div>"
+        for n in range(8)
+    )
+    out = render(
+        f"<main><div class='intro'><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div>"
+        f"<div class='grid'>{cards}</div></main>"
+    )
+    assert "This paragraph is long enough" in out
+    assert "Sofa 7, dark gray" in out
+    assert "$199.00 with free delivery" in out
+    assert "Rated 4.5" not in out

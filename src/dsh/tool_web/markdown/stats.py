@@ -49,6 +49,11 @@ class TextStats:
             self.links.get(element, 0),
         )
         for ancestor in element.iterancestors():
+            if ancestor.tag == "a":
+                # All of a link's text is link text: a badge or button removed from a card
+                # wrapped in a link took its text out of the card and not out of its link
+                # text, and a shop's product grid then counted more link text than text.
+                linked = text
             self.text[ancestor] = self.text.get(ancestor, 0) - text
             self.link_text[ancestor] = self.link_text.get(ancestor, 0) - linked
             self.links[ancestor] = self.links.get(ancestor, 0) - count
