@@ -1065,3 +1065,36 @@ def test_a_grid_of_linked_cards_whose_badges_went_keeps_its_weight_in_the_descen
     assert "Sofa 7, dark gray" in out
     assert "$199.00 with free delivery" in out
     assert "Rated 4.5" not in out
+
+
+def test_a_long_post_among_like_posts_does_not_take_the_thread_alone() -> None:
+    # A thread's second post held a pasted log outweighing the question and the replies
+    # together (≥ 80 % of the prose): the descent went into that post and the question and
+    # every reply were lost. One of a run of like siblings (same tag and class, each with
+    # prose) is an item, not the page.
+    log = " ".join(
+        f"2024-05-03 10:09:{n:02d} ERROR setup of integration {n} timed out" for n in range(60)
+    )
+    posts = "".join(
+        f"<div class='topic-body crawler-post'><p>{text}</p></div>"
+        for text in (
+            f"Question: the update is stuck on starting. {PROSE}",
+            log,
+            f"Reply: remove the custom integration first. {PROSE}",
+            f"Reply: that fixed it for me as well. {PROSE}",
+        )
+    )
+    out = render(f"<main><div class='thread'>{posts}</div></main>")
+    assert "Question: the update is stuck" in out
+    assert "integration 59 timed out" in out
+    assert "Reply: that fixed it" in out
+
+
+def test_a_long_block_beside_unlike_ones_is_still_gone_into() -> None:
+    # Siblings of another class (a header row, a sidebar) do not stop the descent.
+    out = render(
+        "<main><div class='row head'><p>Site banner with a slogan that runs on a while.</p>"
+        f"</div><div class='row body'>{PROSE * 12}</div><div class='row foot'><p>Footer "
+        "notes that nobody reads at all, really.</p></div></main>"
+    )
+    assert "Site banner" not in out

@@ -86,6 +86,7 @@ def content_root(
             or _leaves_out_cards(current, best, stats)
             or _leaves_out_items(current, best)
             or (landing and _leaves_out_sections(current, best, stats))
+            or _one_of_a_run(current, best, stats)
         ):
             return _with_ledes(current, ledes)
         lede = _section_before(best, stats)
@@ -179,6 +180,34 @@ def _leaves_out_sections(parent: etree._Element, child: etree._Element, stats: T
         if any(e.tag in _SECTION_HEADINGS for e in reach):
             found += 1
             if found >= _STACKED_SECTIONS:
+                return True
+    return False
+
+
+# One of a run of like items (posts, cards, a page's blocks of one kind) is not the page because
+# it is long: a thread's post holding a pasted log outweighed the question and every reply, and
+# the descent went into it. Like: same tag and same class, with some prose of their own.
+_RUN_SIBLINGS: Final = 2  # others beside it
+_RUN_MIN_PROSE: Final = 50
+
+
+def _one_of_a_run(parent: etree._Element, child: etree._Element, stats: TextStats) -> bool:
+    """`child` has a class and at least `_RUN_SIBLINGS` siblings of its tag and class holding
+    `_RUN_MIN_PROSE` characters of prose each (Discourse's crawler view: one
+    `topic-body crawler-post` per post)."""
+    name = child.get("class")
+    if not name:
+        return False
+    found = 0
+    for sibling in parent:
+        if (
+            sibling is not child
+            and sibling.tag == child.tag
+            and sibling.get("class") == name
+            and _prose(stats, sibling) >= _RUN_MIN_PROSE
+        ):
+            found += 1
+            if found >= _RUN_SIBLINGS:
                 return True
     return False
 
