@@ -1410,6 +1410,24 @@ def test_items_beside_the_content_roots_descent_are_read_once() -> None:
     nested = (item + "<span>x</span>" * 500) * 240 + f"<p>{WORDS * 2_000}</p>" + "</div>" * 240
     start = time.perf_counter()
     out = html_to_markdown(f"<p>{WORDS}</p>{nested}")
+
+
+def test_blocks_around_lists_are_read_for_references_in_bounded_time() -> None:
+    # Each link-dense block reads at most its first elements for a list, and at most the
+    # first items and their first elements (`_holds_worded_list`): nested link-dense blocks
+    # around a long list, and many small ones, stay linear.
+    items = "".join(
+        f"<li>Roe J. <a href='/r/{i}'>A linked title of a paper numbered {i}</a>.</li>"
+        for i in range(20_000)
+    )
+    nested = "<div><a href='/n'>nested link text</a>" * 200 + f"<ul>{items}</ul>" + "</div>" * 200
+    small = "".join(
+        f"<div><a href='/s/{i}'>small block link</a><ul><li>x</li></ul></div>"
+        for i in range(20_000)
+    )
+    html = f"<body><main><p>{WORDS * 3_000}</p>{nested}{small}</main></body>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed

@@ -390,6 +390,51 @@ def test_link_dense_block_inside_prose_is_dropped() -> None:
     assert "Another story" not in out
 
 
+def _references(items: str) -> str:
+    return render(
+        f"<div><h1>Meditation</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(16))}"
+        f"<div><div><h2>Key References</h2></div><div><div><ul>{items}</ul></div></div></div>"
+        "<p>Closing words of the article.</p></div>"
+    )
+
+
+def test_a_references_list_is_no_link_block_under_its_heading() -> None:
+    # Each reference is its authors, its title linked to the paper and its journal: a list
+    # whose items have words of their own is no link block, but the pruning walks top-down
+    # and the block holding the heading and the list went first, mostly link text.
+    out = _references(
+        "".join(
+            f"<li>Anheyer D, Leach MJ, et al. <a href='https://pubmed.example/{n}'>"
+            f"Mindfulness-based stress reduction for treating chronic headache, part {n}: a "
+            f"systematic review</a>. Cephalalgia. 2019;39(4):544-555.</li>"
+            for n in range(4)
+        )
+    )
+    assert "## Key References" in out
+    assert "Anheyer D, Leach MJ, et al." in out
+    assert "chronic headache, part 3: a systematic review" in out
+
+
+def test_a_menu_of_labelled_link_lists_is_still_a_link_block() -> None:
+    # Its entries' own words are labels over lists of links, or separators: not references.
+    menu = _references(
+        "".join(
+            f"<li><span>Products and services {n}</span><ul>"
+            + "".join(
+                f"<li><a href='/p/{n}/{m}'>Service page number {m}</a></li>" for m in range(4)
+            )
+            + "</ul></li>"
+            for n in range(4)
+        )
+    )
+    trail = _references(
+        "".join(f"<li>» <a href='/c/{n}'>Category page number {n}</a></li>" for n in range(4))
+    )
+    assert "Products and services" not in menu
+    assert "Category page number" not in trail
+    assert "Closing words of the article." in menu
+
+
 def test_a_data_tables_linked_names_are_not_link_blocks() -> None:
     rows = "".join(
         f"<tr><td><a href='/p{i}'>Model {i}</a></td><td>${i}0</td></tr>" for i in (1, 2, 3)

@@ -229,6 +229,42 @@ def _items_say_words(element: etree._Element, stats: TextStats) -> bool:
     return with_words >= 2 and with_words * 2 > len(items)
 
 
+# A reference's words beside its linked title (authors, journal, year): not a separator ("»"),
+# an arrow or a count.
+_ITEM_OWN_CHARS: Final = 20
+_WORDED_ITEMS: Final = 3
+# How far a block is read for its list, and each item for a list inside it; how many items
+# are read: a few elements each, so every block asked costs a bounded amount.
+_LIST_REACH: Final = 32
+_ITEMS_READ: Final = 64
+
+
+def _holds_worded_list(element: etree._Element, stats: TextStats) -> bool:
+    """A block whose first list (among its first `_LIST_REACH` elements) holds at least half
+    its link text, and at least `_WORDED_ITEMS` of whose items, most of them, have
+    `_ITEM_OWN_CHARS` characters of their own beside their links and no list inside: a
+    paper's references under their heading, each a linked title between its authors and its
+    journal. The pruning walks top-down, and the block around the list went before the list
+    (`_items_say_words`) was asked."""
+    for found in itertools.islice(element.iter(), 1, _LIST_REACH):
+        if found.tag not in ("ul", "ol"):
+            continue
+        if 2 * stats.link_text.get(found, 0) < stats.link_text.get(element, 0):
+            return False
+        items = [child for child in itertools.islice(found, _ITEMS_READ) if child.tag == "li"]
+        worded = sum(
+            1
+            for item in items
+            if stats.text.get(item, 0) - stats.link_text.get(item, 0) >= _ITEM_OWN_CHARS
+            # A menu's entry is its label over a list of links, not words of its own.
+            and not any(
+                node.tag in ("ul", "ol") for node in itertools.islice(item.iter(), _LIST_REACH)
+            )
+        )
+        return worded >= _WORDED_ITEMS and 2 * worded > len(items)
+    return False
+
+
 # Code: its names and types link to their documentation (Dokka's `symbol monospace` signature,
 # Javadoc's `<code><a>add</a>(<a>E</a> e)</code>`, rustdoc's declarations), so it is mostly
 # link text, and every word of it counts.
@@ -568,6 +604,7 @@ def prune_link_blocks(
             and not (element.tag in _INLINE and _in_running_text(element, stats, holding_blocks))
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
+            and not _holds_worded_list(element, stats)
             and not _is_attribution(element, stats)
             and not (
                 headers and credited.get(element, 0) and (not holding_posts or element in in_post)
