@@ -1413,6 +1413,9 @@ def test_items_beside_the_content_roots_descent_are_read_once() -> None:
 
 
 def test_blocks_around_lists_are_read_for_references_in_bounded_time() -> None:
+
+
+def test_link_dense_blocks_are_read_for_references_and_cards_in_bounded_time() -> None:
     # Each link-dense block reads at most its first elements for a list, and at most the
     # first items and their first elements (`_holds_worded_list`): nested link-dense blocks
     # around a long list, and many small ones, stay linear.
@@ -1425,7 +1428,16 @@ def test_blocks_around_lists_are_read_for_references_in_bounded_time() -> None:
         f"<div><a href='/s/{i}'>small block link</a><ul><li>x</li></ul></div>"
         for i in range(20_000)
     )
-    html = f"<body><main><p>{WORDS * 3_000}</p>{nested}{small}</main></body>"
+    # Links far below empty wrappers, inside nested link-dense blocks: each block reads only
+    # its first links, and each link its first elements, for a card (`_links_wrap_cards`).
+    card = f"<a href='/c'><h3>Card</h3><p>{WORDS}</p></a>"
+    far = (
+        "<div><a href='/f'>far link text</a>" * 100
+        + "<span></span>" * 20_000
+        + card * 2_000
+        + "</div>" * 100
+    )
+    html = f"<body><main><p>{WORDS * 3_000}</p>{nested}{small}{far}</main></body>"
     start = time.perf_counter()
     out = html_to_markdown(html)
     elapsed = time.perf_counter() - start

@@ -456,6 +456,26 @@ def test_links_are_kept_when_they_are_the_content() -> None:
     assert all(f"Listing item number {n} with a title" in out for n in range(12))
 
 
+def test_cards_wrapped_in_their_links_are_no_link_block() -> None:
+    # A feature grid whose cards are links around a heading and a description: the
+    # description is link text only because the card is clickable, and the same card written
+    # as `<h3><a>…</a></h3><p>…</p>` was never a link block. The grid went whole.
+    features = "".join(
+        f"<a href='/docs/{n}' class='feature-card'><h3>Feature {n}</h3>"
+        f"<p>Run and debug your code number {n} without leaving your editor.</p></a>"
+        for n in range(6)
+    )
+    menu = "".join(f"<li><a href='/menu/{n}'>Another menu entry {n}</a></li>" for n in range(6))
+    out = render(
+        f"<div><h1>Editor</h1>{''.join(f'<p>{n}. {PROSE}</p>' for n in range(24))}"
+        f"<section><h2>Code with rich features</h2><div class='grid'>{features}</div></section>"
+        f"<div><ul>{menu}</ul></div><p>Closing words.</p></div>"
+    )
+    assert "Feature 5" in out
+    assert "Run and debug your code number 5 without leaving your editor." in out
+    assert "Menu entry" not in out  # links with no description are still a link block
+
+
 def test_table_of_contents_of_in_page_anchors_is_dropped() -> None:
     toc = "".join(f'<li><a href="#s{n}">Section heading {n}</a></li>' for n in range(5))
     out = render(f"<div><ul>{toc}</ul><h2>Body</h2><p>{PROSE}</p></div>")

@@ -265,6 +265,32 @@ def _holds_worded_list(element: etree._Element, stats: TextStats) -> bool:
     return False
 
 
+# Cards wrapped in their links: how many of a block's first links are read, how far into each
+# for a paragraph, and how long that paragraph is (a description, not a label).
+_CARD_LINKS_READ: Final = 8
+_CARD_REACH: Final = 16
+_CARD_PROSE: Final = 40
+
+
+def _links_wrap_cards(element: etree._Element, stats: TextStats) -> bool:
+    """At least two of the block's first `_CARD_LINKS_READ` links, and most of them, wrap a
+    card holding a paragraph of `_CARD_PROSE` characters (`<a><h3>Run code</h3><p>Run and
+    debug your code without leaving your editor.</p></a>`): its description is link text only
+    because the whole card is clickable, and the same card written `<h3><a>…</a></h3><p>…</p>`
+    was never a link block (a product's feature grid, a landing page's integrations and
+    awards went)."""
+    links = list(itertools.islice(element.iter("a"), _CARD_LINKS_READ))
+    cards = sum(
+        1
+        for link in links
+        if any(
+            node.tag == "p" and stats.text.get(node, 0) >= _CARD_PROSE
+            for node in itertools.islice(link.iter(), 1, _CARD_REACH)
+        )
+    )
+    return cards >= 2 and 2 * cards > len(links)
+
+
 # Code: its names and types link to their documentation (Dokka's `symbol monospace` signature,
 # Javadoc's `<code><a>add</a>(<a>E</a> e)</code>`, rustdoc's declarations), so it is mostly
 # link text, and every word of it counts.
@@ -605,6 +631,7 @@ def prune_link_blocks(
             and not _only_contact_links(element)
             and not _items_say_words(element, stats)
             and not _holds_worded_list(element, stats)
+            and not _links_wrap_cards(element, stats)
             and not _is_attribution(element, stats)
             and not (
                 headers and credited.get(element, 0) and (not holding_posts or element in in_post)
