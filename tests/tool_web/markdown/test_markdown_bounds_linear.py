@@ -1410,9 +1410,9 @@ def test_items_beside_the_content_roots_descent_are_read_once() -> None:
     nested = (item + "<span>x</span>" * 500) * 240 + f"<p>{WORDS * 2_000}</p>" + "</div>" * 240
     start = time.perf_counter()
     out = html_to_markdown(f"<p>{WORDS}</p>{nested}")
-
-
-def test_blocks_around_lists_are_read_for_references_in_bounded_time() -> None:
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
 
 
 def test_link_dense_blocks_are_read_for_references_and_cards_in_bounded_time() -> None:
