@@ -283,6 +283,29 @@ async def test_utf16_label_takes_its_byte_order_from_the_bom(
     )
 
 
+@pytest.mark.parametrize(
+    ("bom", "encoding", "label"),
+    [
+        # Notepad's UTF-8 file on a server whose default charset is Latin-1 (Apache's
+        # AddDefaultCharset): read by the label, every accent was mojibake and the page
+        # started with "ï»¿".
+        (codecs.BOM_UTF8, "utf-8", "ISO-8859-1"),
+        # A UTF-16 page under a wrong label was read as cp1252 and refused as binary.
+        (codecs.BOM_UTF16_LE, "utf-16-le", "iso-8859-1"),
+        (codecs.BOM_UTF16_BE, "utf-16-be", "utf-8"),
+        (codecs.BOM_UTF8, "utf-8", "no-such-charset"),
+    ],
+)
+async def test_a_bom_outweighs_the_header_charset(
+    server: LocalServer, make_fetcher: MakeFetcher, bom: bytes, encoding: str, label: str
+) -> None:
+    # The bytes say which encoding they are in; a label that disagrees is a server default
+    # (WHATWG "decode": the BOM wins over the transport's label, as in every browser).
+    text = "<p>“Déjà vu” – naïve Ωmega</p>" * 20
+    body = bom + text.encode(encoding)
+    assert await fetch_bytes(server, make_fetcher, body, f"text/html; charset={label}") == text
+
+
 async def test_latin1_label_and_unlabelled_legacy_bytes(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -1,13 +1,13 @@
 """Bytes to text: which charset, and decoding that never fails on bad bytes.
 
-Order (SPEC §3): the ``charset`` of the ``Content-Type`` header; else a byte-order mark; else a
-``<meta charset>`` / ``<meta http-equiv>`` in the first 4 KiB of HTML (or the XML declaration of
-XML); else UTF-8 when the bytes are valid UTF-8, falling back to windows-1252 for HTML and plain
-text (the common legacy encoding of unlabelled pages). Labels are resolved like browsers do
-(WHATWG Encoding Standard aliases: ``iso-8859-1`` and ``us-ascii`` mean windows-1252, ``gb2312``
-means GB18030, ...). A label that names no text encoding is a clear error in the header or the
-XML declaration, and skipped in a ``<meta>`` (as browsers do); invalid bytes become U+FFFD, never
-an exception.
+Order: a byte-order mark (as browsers do: it outweighs a label); else the ``charset`` of the
+``Content-Type`` header (SPEC §3); else a ``<meta charset>`` / ``<meta http-equiv>`` in the first
+4 KiB of HTML (or the XML declaration of XML); else UTF-8 when the bytes are valid UTF-8, falling
+back to windows-1252 for HTML and plain text (the common legacy encoding of unlabelled pages).
+Labels are resolved like browsers do (WHATWG Encoding Standard aliases: ``iso-8859-1`` and
+``us-ascii`` mean windows-1252, ``gb2312`` means GB18030, ...). A label that names no text
+encoding is a clear error in the header or the XML declaration, and skipped in a ``<meta>`` (as
+browsers do); invalid bytes become U+FFFD, never an exception.
 """
 
 from __future__ import annotations
@@ -194,17 +194,15 @@ def codec_for(label: str) -> str | None:
 
 def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: str) -> str:
     """The codec to decode ``data`` with; raises for a label that names no text encoding."""
-    if content_type.charset is not None:
-        codec = _resolve(content_type.charset, url=url, where="the Content-Type header")
-        if codec.startswith("utf-16"):
-            # "utf-16" names no byte order (little-endian is only the default): a BOM gives it.
-            for bom, bom_codec in _BOMS[1:]:
-                if data.startswith(bom):
-                    return bom_codec
-        return codec
+    # A BOM first, as browsers do (WHATWG "decode"): the bytes say what they are, and a header
+    # label that disagrees is a server's default charset (Apache's AddDefaultCharset over a
+    # Notepad file). Read by the label, a UTF-8 page was mojibake from "ï»¿" on and a UTF-16
+    # one was refused as binary. A BOM also gives the byte order "utf-16" leaves open.
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return codec
+    if content_type.charset is not None:
+        return _resolve(content_type.charset, url=url, where="the Content-Type header")
     declared: str | None = None
     if kind == "html" and not content_type.is_xml:
         # As browsers do (WHATWG prescan), a label that names no encoding is skipped: the next
