@@ -175,6 +175,18 @@ async def test_repeated_content_type_headers(
     assert (result.body.kind, result.body.content) == (kind, "Привет")
 
 
+async def test_of_two_charset_parameters_the_first_counts(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A framework's "; charset=utf-8" with a server default appended after it: read by the last
+    # one, the UTF-8 page was mojibake ("Ã©"). Browsers keep the first (WHATWG "parse a MIME
+    # type": a parameter already set is not overwritten).
+    header = "text/html; charset=utf-8; charset=iso-8859-1"
+    assert await fetch_bytes(server, make_fetcher, "<p>Déjà vu</p>".encode(), header) == (
+        "<p>Déjà vu</p>"
+    )
+
+
 # -- charsets ------------------------------------------------------------------------------------
 
 

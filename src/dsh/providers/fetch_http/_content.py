@@ -75,7 +75,9 @@ def _parse_one(header: str) -> ContentType | None:
     charset: str | None = None
     for param in params.split(";"):
         key, _, value = param.partition("=")
-        if key.strip().lower() == "charset":
+        if key.strip().lower() == "charset" and charset is None:
+            # The first non-empty one counts, as in browsers (WHATWG "parse a MIME type"): a
+            # default appended after the application's own charset must not override it.
             value = value.strip().strip("\"'").strip()
             charset = value or None
     return ContentType(mime, charset)
