@@ -230,7 +230,8 @@ async def test_charset_from_meta(
     [
         b'<meta name="description" content="charset=koi8-r">',
         b'<meta property="og:description" content="Use text/html; charset=koi8-r">',
-        b'<meta http-equiv="refresh" content="0; charset=koi8-r">',
+        # Delayed: an immediate refresh is followed (its URL here would be "charset=koi8-r").
+        b'<meta http-equiv="refresh" content="5; charset=koi8-r">',
         b'<meta data-charset="koi8-r">',
         b'<meta name="x" content="a > b charset=koi8-r">',
         b"<metadata charset=koi8-r>",

@@ -418,3 +418,95 @@ async def test_max_url_length_counts_the_url_after_normalisation(
     fetcher = make_fetcher(max_url_length=len(server.url("/b")))
     result = await fetcher.fetch(WebFetchRequest(server.url("/a/../b")))
     assert (result.url, result.body) == (server.url("/b"), TextBody("arrived"))
+
+
+# -- Refresh: a header or a <meta http-equiv="refresh"> with no delay ------------------------------
+
+
+def refresh_meta(target: str, delay: str = "0") -> bytes:
+    return (
+        f'<html><head><title>Redirecting</title><meta http-equiv="Refresh" content="{delay}; '
+        f"URL='{target}'\"></head><body></body></html>"
+    ).encode()
+
+
+@pytest.mark.parametrize("how", ["meta", "header"])
+async def test_an_immediate_refresh_is_followed_like_a_redirect(
+    server: LocalServer, make_fetcher: MakeFetcher, how: str
+) -> None:
+    # A redirect stub: an empty page a browser leaves at once. The model was shown the empty
+    # page ("no text content") and never learned where it pointed.
+    if how == "meta":
+        server.respond("/stub", refresh_meta("new?x=1"), content_type="text/html")
+    else:
+        server.respond("/stub", b"", content_type="text/html", headers={"Refresh": "0;url=new?x=1"})
+    server.respond("/new", "arrived")
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.status_code, result.body) == (
+        server.url("/new?x=1"),
+        200,
+        TextBody("arrived"),
+    )
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_an_immediate_refresh_elsewhere_names_its_target(
+    server: LocalServer, server_v6: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    target = server_v6.url("/elsewhere")
+    server.respond("/stub", refresh_meta(target), content_type="text/html; charset=utf-8")
+    fetcher = make_fetcher()
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/stub"))), WEB_REDIRECT_BLOCKED
+    )
+    assert error.message == (
+        f"Redirect to a different origin blocked: {server.url('/stub')} redirected to {target}. "
+        f"To follow it, fetch {target} directly."
+    )
+    assert server_v6.requests == []
+
+
+@pytest.mark.parametrize(
+    ("page", "status"),
+    [
+        # A delayed refresh is a page a user reads first ("you will be redirected ...").
+        (refresh_meta("/new", delay="5"), 200),
+        # A periodic reload of the page itself (news front pages).
+        (b'<meta http-equiv="refresh" content="0"><p>Headlines</p>', 200),
+        # A refresh to the page itself: what it says is the page.
+        (refresh_meta("/stub"), 200),
+        # An error page's refresh: its status is the information.
+        (refresh_meta("/new"), 404),
+        # A "refresh" in another attribute declares nothing.
+        (b'<meta name="description" content="0; url=/new"><p>About</p>', 200),
+    ],
+)
+async def test_other_refreshes_leave_the_page_as_it_is(
+    server: LocalServer, make_fetcher: MakeFetcher, page: bytes, status: int
+) -> None:
+    server.respond("/stub", page, status=status, content_type="text/html")
+    server.respond("/new", "must not be fetched")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.status_code, result.body.content) == (
+        server.url("/stub"),
+        status,
+        page.decode(),
+    )
+    assert [r.path for r in server.requests] == ["/stub"]
+
+
+async def test_refreshes_count_against_the_redirect_cap(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    redirect(server, "/a", "/b")
+    server.respond("/b", refresh_meta("/c"), content_type="text/html")
+    server.respond("/c", "arrived")
+    error = await expect_error(
+        make_fetcher(max_redirects=1).fetch(WebFetchRequest(server.url("/a"))),
+        WEB_REDIRECT_BLOCKED,
+    )
+    assert error.message == (
+        f"Redirect blocked: stopped after 1 redirect (max_redirects); {server.url('/b')} "
+        f"redirected to {server.url('/c')}. To follow it, fetch {server.url('/c')} directly."
+    )

@@ -35,7 +35,13 @@ from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_liter
 from dsh.providers.fetch_http._network import Connector, ProxyConnectError, guarded_transport
 from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
-from dsh.providers.fetch_http._redirects import REDIRECT_STATUSES, redirect_target
+from dsh.providers.fetch_http._redirects import (
+    REDIRECT_STATUSES,
+    immediate_refresh,
+    location_target,
+    meta_refresh,
+    redirect_target,
+)
 from dsh.providers.fetch_http._url import check_url, quoted
 from dsh.web import (
     WEB_ABORTED,
@@ -144,11 +150,55 @@ class HttpFetchProvider:
                     visited.add(current)
                     hops += 1
                     continue
-                return await self._read(current, response, stop)
+                result = await self._read(current, response, stop)
+                target = self._refresh_target(current, response, result, hops, visited)
+                if target is None:
+                    return result
+                current = target
+                visited.add(current)
+                hops += 1
             except httpx.HTTPError as error:
                 raise _network_error(current, error) from None
             finally:
                 await response.aclose()
+
+    def _refresh_target(
+        self,
+        url: httpx.URL,
+        response: httpx.Response,
+        result: WebFetchResult,
+        hops: int,
+        visited: set[httpx.URL],
+    ) -> httpx.URL | None:
+        """Where an immediate ``Refresh`` (header, or an HTML page's ``<meta http-equiv>``) of a
+        2xx page leads, checked like a redirect's ``Location``; ``None`` to keep the page.
+
+        Such a page is a redirect stub that a browser leaves at once: shown as it is, it read
+        "no text content" and the model never learned where it pointed. An error page keeps its
+        status (the information), and a refresh to a URL this fetch already requested keeps the
+        page (what it says is the page; following would only loop).
+        """
+        if not response.is_success:
+            return None
+        location = immediate_refresh(response.headers.get("refresh"))
+        if location is None and isinstance(result.body, HtmlBody):
+            location = immediate_refresh(meta_refresh(result.body.content))
+        if location is None:
+            return None
+        try:
+            if url.join(location) in visited:
+                return None
+        except (httpx.InvalidURL, ValueError, TypeError):
+            pass  # location_target words it
+        return location_target(
+            url,
+            location,
+            hops=hops,
+            max_redirects=self.config.max_redirects,
+            max_length=self.config.max_url_length,
+            policy=self._policy,
+            visited=visited,
+        )
 
     async def _read(
         self, url: httpx.URL, response: httpx.Response, stop: threading.Event

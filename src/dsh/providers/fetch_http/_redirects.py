@@ -7,6 +7,7 @@ WebFetch).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 import httpx
@@ -23,6 +24,20 @@ from dsh.web import (
 
 # 300 and 304 are answers, not instructions to go elsewhere: they are returned as results.
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+# A refresh's value, "<delay>[.fraction][;|,] [url=]<url>" (WHATWG "shared declarative refresh
+# steps"); the URL may be quoted.
+_REFRESH = re.compile(
+    r"\s*(?P<delay>\d*)(?:\.[\d.]*)?\s*[;,]?\s*(?:url\s*=\s*)?(?P<url>.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+# <meta ... http-equiv="refresh" ... content="..."> with the attributes in either order.
+_META = re.compile(r"<meta[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"([^\s/>=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]*)))?")
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+# A redirect stub's refresh is in its head; a page's start is enough (the charset prescan reads
+# 4 KiB; a head can carry more inline style and script before its metas).
+_META_SCAN_CHARS = 32_768
 
 
 def redirect_target(
@@ -61,7 +76,29 @@ def redirect_target(
             "ambiguous and was not followed.",
             details={"url": str(current)},
         )
-    location = locations[0]
+    return location_target(
+        current,
+        locations[0],
+        hops=hops,
+        max_redirects=max_redirects,
+        max_length=max_length,
+        policy=policy,
+        visited=visited,
+    )
+
+
+def location_target(
+    current: httpx.URL,
+    location: str,
+    *,
+    hops: int,
+    max_redirects: int,
+    max_length: int,
+    policy: NetworkPolicy,
+    visited: AbstractSet[httpx.URL] = frozenset(),
+) -> httpx.URL:
+    """The URL to follow to ``location`` (a ``Location``, or a refresh's URL) from ``current``,
+    or a ``WebError``: the checks of :func:`redirect_target`."""
     try:
         target = current.join(location)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
@@ -156,3 +193,32 @@ def _invalid_target(current: httpx.URL, location: str, reason: str) -> WebError:
 
 def _clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def immediate_refresh(value: str | None) -> str | None:
+    """The URL of a refresh that leaves the page at once (delay 0), else ``None``.
+
+    Such a page is a redirect stub a browser never shows; a delayed refresh is a page a user
+    reads first ("you will be redirected in 5 seconds"), and one without a URL reloads itself.
+    """
+    if value is None:
+        return None
+    match = _REFRESH.match(value)
+    if match is None or not match.group("delay") or int(match.group("delay")) != 0:
+        return None
+    url = match.group("url").strip()
+    if url[:1] in ("'", '"'):
+        url = url[1:].split(url[0], 1)[0]
+    return url.strip() or None
+
+
+def meta_refresh(html: str) -> str | None:
+    """The ``content`` of the first ``<meta http-equiv="refresh">`` at the start of ``html``."""
+    for tag in _META.finditer(_COMMENT.sub("", html[:_META_SCAN_CHARS])):
+        attributes: dict[str, str] = {}
+        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
+            value = next((v for v in attribute.group(2, 3, 4) if v is not None), "")
+            attributes.setdefault(attribute.group(1).lower(), value)
+        if attributes.get("http-equiv", "").strip().lower() == "refresh":
+            return attributes.get("content")
+    return None
