@@ -242,6 +242,19 @@ async def test_compressed_bodies_decode(server: LocalServer, make_fetcher: MakeF
         assert (result.body.content, result.truncated) == (text, False), path
 
 
+@pytest.mark.parametrize("coding", ["none", "None", "identity", "gzip, none"])
+async def test_content_encoding_none_is_no_encoding(
+    server: LocalServer, make_fetcher: MakeFetcher, coding: str
+) -> None:
+    # PHP's well-worn `header("Content-Encoding: none")` (to stream output unbuffered) labels a
+    # plain body: browsers show it, and the fetcher refused it as an unknown compression.
+    text = "plain text " * 50
+    body = gzip_bytes(text.encode()) if coding.startswith("gzip") else text.encode()
+    server.respond("/plain", body, headers={"Content-Encoding": coding})
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/plain")))
+    assert (result.body.content, result.truncated) == (text, False)
+
+
 async def test_unknown_or_corrupt_encoding_is_a_clear_error(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -198,10 +198,12 @@ class _Chain:
 
 def decoder_for(content_encoding: str | None) -> _Decoder:
     """A bounded decoder for a ``Content-Encoding`` header value (``None``: identity)."""
+    # "none" is no coding either: PHP's `header("Content-Encoding: none")`, a common way to
+    # stream output unbuffered, labels a plain body (browsers show it).
     codings = [
         c.strip().lower()
         for c in (content_encoding or "").split(",")
-        if c.strip() and c.strip().lower() != "identity"
+        if c.strip() and c.strip().lower() not in ("identity", "none")
     ]
     decoder: _Decoder | None = None
     for coding in codings:  # listed in the order applied; the last one is undone first
