@@ -107,6 +107,24 @@ async def test_lying_content_length_reads_only_what_was_announced(
     await assert_nothing_left(fetcher, server)
 
 
+async def test_bytes_past_a_content_length_do_not_break_the_next_fetch(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A Content-Length counted in characters, not bytes (a common bug: `body.length` in
+    # JavaScript): the bytes past it arrive with the body, stay in the kept-alive connection's
+    # buffer, and the next fetch from that server read them as its response ("failed: illegal
+    # status line"). Browsers resend a request that fails on a reused connection.
+    body = "Café ☕".encode()
+    server.respond("/chars", body, headers={"Content-Length": str(len("Café ☕"))})
+    server.respond("/next", "next page")
+    fetcher = make_fetcher()
+    first = await fetcher.fetch(WebFetchRequest(server.url("/chars")))
+    assert first.body.content == "Café "  # what the Content-Length announced: 6 bytes
+    second = await fetcher.fetch(WebFetchRequest(server.url("/next")))
+    assert (second.status_code, second.body.content) == (200, "next page")
+    await assert_nothing_left(fetcher, server)
+
+
 async def test_body_shorter_than_its_content_length_is_a_provider_error(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -414,6 +414,17 @@ def _build_client(
 async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
     try:
         return await client.send(client.build_request("GET", url), stream=True)
+    except (httpx.RemoteProtocolError, httpx.ReadError):
+        # Sent on a kept-alive connection, a request can fail through no fault of its own: the
+        # server closed it meanwhile, or an earlier response left bytes past its Content-Length
+        # in its buffer (read as this response: "illegal status line"). The connection is
+        # discarded now, so the GET is sent once more on a new one, as browsers resend a request
+        # that fails on a reused connection. A second failure is the server's answer.
+        pass
+    except httpx.HTTPError as error:
+        raise _network_error(url, error) from None
+    try:
+        return await client.send(client.build_request("GET", url), stream=True)
     except httpx.HTTPError as error:
         raise _network_error(url, error) from None
 
