@@ -314,3 +314,72 @@ async def test_the_connection_is_released_before_extraction(
         proceed.set()
     assert (await pdf).body == PdfBody("the document", page_count=1)
     await assert_nothing_left(fetcher, server)
+
+
+# -- PDFs labelled as downloads ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type", "disposition"),
+    [
+        # A file store's forced download (S3, many CMSs and university repositories).
+        ("/download?id=7", "application/octet-stream", 'attachment; filename="paper.pdf"'),
+        (
+            "/download?id=7",
+            "application/force-download",
+            "attachment; filename*=UTF-8''p%C3%A9.PDF",
+        ),
+        # An object stored without a type (S3's default) at a .pdf path.
+        ("/files/report.pdf", "binary/octet-stream", None),
+        # The legacy type name.
+        ("/download?id=7", "application/x-pdf", None),
+    ],
+)
+async def test_a_pdf_served_as_a_named_download_is_read(
+    server: LocalServer,
+    make_fetcher: MakeFetcher,
+    path: str,
+    content_type: str,
+    disposition: str | None,
+) -> None:
+    # Refused as "application/octet-stream" before, with no way for the model to get the text.
+    headers = {"Content-Disposition": disposition} if disposition else {}
+    route = path.split("?")[0]
+    server.respond(route, make_pdf(["Downloaded text"]), content_type=content_type, headers=headers)
+    fetcher = make_fetcher()
+    result = await fetcher.fetch(WebFetchRequest(server.url(path)))
+    assert result.body == PdfBody("Downloaded text", page_count=1)
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_a_download_named_pdf_that_is_no_pdf_is_refused(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    server.respond("/x.pdf", b"PK\x03\x04 a zip archive", content_type="application/octet-stream")
+    error = await expect_error(
+        make_fetcher().fetch(WebFetchRequest(server.url("/x.pdf"))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message == (
+        f'{server.url("/x.pdf")} answered with Content-Type "application/octet-stream" and a '
+        "PDF file name, but its body is not a PDF; only HTML, text (including JSON and XML) and "
+        "PDF can be fetched."
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "disposition"),
+    [
+        ("/data.bin", None),
+        # The disposition's name is the file's name, whatever the path says.
+        ("/x.pdf", 'attachment; filename="data.zip"'),
+    ],
+)
+async def test_other_downloads_are_still_refused_unread(
+    server: LocalServer, make_fetcher: MakeFetcher, path: str, disposition: str | None
+) -> None:
+    headers = {"Content-Disposition": disposition} if disposition else {}
+    server.respond(path, make_pdf(["x"]), content_type="application/octet-stream", headers=headers)
+    error = await expect_error(
+        make_fetcher().fetch(WebFetchRequest(server.url(path))), WEB_UNSUPPORTED_CONTENT_TYPE
+    )
+    assert error.message.endswith("so the body was not read.")

@@ -1,13 +1,17 @@
 """Content classification (html / text / pdf / unsupported) from the ``Content-Type`` header.
 
 Decided from the header alone, before any body byte is read: an image or a zip is refused
-without downloading it. No sniffing: a server that mislabels its content gets what it said.
+without downloading it. No sniffing: a server that mislabels its content gets what it said. A
+download type (``application/octet-stream``) whose file name ends in ``.pdf`` is read as a PDF
+(:func:`named_pdf`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import unquote
 
 Kind = Literal["html", "text", "pdf"]
 
@@ -29,6 +33,18 @@ _TEXT = frozenset(
     }
 )
 _XML = frozenset({"application/xml", "text/xml", "application/xhtml+xml"})
+_PDF = frozenset({"application/pdf", "application/x-pdf"})
+# Types that say only "a file to download": file stores and CMSs serve PDFs under them.
+_DOWNLOAD = frozenset(
+    {
+        "application/octet-stream",
+        "binary/octet-stream",
+        "application/force-download",
+        "application/download",
+        "application/x-download",
+    }
+)
+_FILENAME = re.compile(r"""filename(\*?)\s*=\s*(?:"([^"]*)"|([^;]*))""", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -90,8 +106,28 @@ def classify(content_type: ContentType | None) -> Kind | None:
     mime = content_type.mime
     if mime in _HTML:
         return "html"
-    if mime == "application/pdf":
+    if mime in _PDF:
         return "pdf"
     if mime.startswith("text/") or mime in _TEXT or mime.endswith("+json") or mime.endswith("+xml"):
         return "text"
     return None
+
+
+def named_pdf(content_type: ContentType | None, disposition: str | None, path: str) -> bool:
+    """Whether a download type (``application/octet-stream`` ...) names a PDF file: the
+    ``Content-Disposition`` file name, else the URL path's last segment, ends in ``.pdf``.
+
+    Still decided from the headers alone (the body is checked for ``%PDF-`` once read): a file
+    store's PDF was refused though the name said what it was, and the model had no other way to
+    its text.
+    """
+    if content_type is None or content_type.mime not in _DOWNLOAD:
+        return False
+    names = {
+        star: (quoted or bare).strip()
+        for star, quoted, bare in _FILENAME.findall(disposition or "")
+    }
+    # RFC 6266: filename* (RFC 5987, charset''percent-encoded) wins over filename.
+    name = names.get("*", "").rpartition("'")[2] or names.get("", "")
+    name = unquote(name) if name else path.rpartition("/")[2]
+    return name.lower().endswith(".pdf")

@@ -24,7 +24,12 @@ from dsh.providers._env_proxy import (
 from dsh.providers._os_error import os_error_text
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
-from dsh.providers.fetch_http._content import ContentType, classify, parse_content_type
+from dsh.providers.fetch_http._content import (
+    ContentType,
+    classify,
+    named_pdf,
+    parse_content_type,
+)
 from dsh.providers.fetch_http._decode import (
     choose_encoding,
     decode,
@@ -207,6 +212,11 @@ class HttpFetchProvider:
         status = response.status_code
         content_type = parse_content_type(response.headers.get("content-type"))
         kind = classify(content_type)
+        by_name = response.is_success and named_pdf(
+            content_type, response.headers.get("content-disposition"), url.path
+        )
+        if by_name:
+            kind = "pdf"
         if kind is None or content_type is None:
             if not response.is_success or _known_empty(response):
                 # The status is the information; an error page's body in a type we do not
@@ -228,6 +238,13 @@ class HttpFetchProvider:
                     WEB_FETCH_TOO_LARGE,
                     f"The PDF at {final} is larger than {max_bytes:,} bytes "
                     "(max_response_bytes), and a partial PDF cannot be read.",
+                )
+            if by_name and b"%PDF-" not in data[:1024]:  # where PDF readers look for it
+                raise WebError(
+                    WEB_UNSUPPORTED_CONTENT_TYPE,
+                    f"{final} answered with Content-Type {quoted(content_type.mime)} and a PDF "
+                    "file name, but its body is not a PDF; only HTML, text (including JSON and "
+                    "XML) and PDF can be fetched.",
                 )
             # Release the connection before the CPU-bound part. httpx has already done so when
             # read_bounded read to the end (aiter_raw closes the response there); this keeps it
