@@ -207,7 +207,7 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     if kind == "html" and not content_type.is_xml:
         # As browsers do (WHATWG prescan), a label that names no encoding is skipped: the next
         # declaration counts, or the default below.
-        labels = _meta_charsets(_COMMENT.sub(b"", data[:META_SCAN_BYTES]))
+        labels = _meta_charsets(without_comments(data[:META_SCAN_BYTES]))
         declared = next(
             filter(None, (codec_for(label.decode("ascii", "replace")) for label in labels)), None
         )
@@ -225,6 +225,24 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     return "cp1252"
 
 
+def meta_attributes(prefix: bytes) -> Iterator[dict[bytes, bytes]]:
+    """Each ``<meta>`` tag's attributes in ``prefix`` (a page's start, comments already cut), in
+    document order, names lowercased; of a repeated attribute the first counts (WHATWG prescan).
+    """
+    for tag in _META_TAG.finditer(prefix):
+        attributes: dict[bytes, bytes] = {}
+        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
+            name = attribute.group(1).lower()
+            value = next((v for v in attribute.group(2, 3, 4) if v is not None), b"")
+            attributes.setdefault(name, value)
+        yield attributes
+
+
+def without_comments(prefix: bytes) -> bytes:
+    """``prefix`` without its HTML comments (an unclosed one runs to the end)."""
+    return _COMMENT.sub(b"", prefix)
+
+
 def _meta_charsets(prefix: bytes) -> Iterator[bytes]:
     """The charset labels ``<meta>`` tags declare, in document order (WHATWG prescan).
 
@@ -233,12 +251,7 @@ def _meta_charsets(prefix: bytes) -> Iterator[bytes]:
     does not. Of repeated attributes the first counts, and so does the first of ``charset`` and
     ``content``.
     """
-    for tag in _META_TAG.finditer(prefix):
-        attributes: dict[bytes, bytes] = {}
-        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
-            name = attribute.group(1).lower()
-            value = next((v for v in attribute.group(2, 3, 4) if v is not None), b"")
-            attributes.setdefault(name, value)
+    for attributes in meta_attributes(prefix):
         label: bytes | None = None
         for name in attributes:
             if name == b"charset":

@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 
 import httpx
 
+from dsh.providers.fetch_http._decode import meta_attributes, without_comments
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
 from dsh.providers.fetch_http._url import check_parsed, origin, quoted, without_credentials
 from dsh.web import (
@@ -31,10 +32,6 @@ _REFRESH = re.compile(
     r"\s*(?P<delay>\d*)(?:\.[\d.]*)?\s*[;,]?\s*(?:url\s*=\s*)?(?P<url>.*)",
     re.IGNORECASE | re.DOTALL,
 )
-# <meta ... http-equiv="refresh" ... content="..."> with the attributes in either order.
-_META = re.compile(r"<meta[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
-_ATTRIBUTE = re.compile(r"([^\s/>=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]*)))?")
-_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
 # A redirect stub's refresh is in its head; a page's start is enough (the charset prescan reads
 # 4 KiB; a head can carry more inline style and script before its metas).
 _META_SCAN_CHARS = 32_768
@@ -214,11 +211,10 @@ def immediate_refresh(value: str | None) -> str | None:
 
 def meta_refresh(html: str) -> str | None:
     """The ``content`` of the first ``<meta http-equiv="refresh">`` at the start of ``html``."""
-    for tag in _META.finditer(_COMMENT.sub("", html[:_META_SCAN_CHARS])):
-        attributes: dict[str, str] = {}
-        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
-            value = next((v for v in attribute.group(2, 3, 4) if v is not None), "")
-            attributes.setdefault(attribute.group(1).lower(), value)
-        if attributes.get("http-equiv", "").strip().lower() == "refresh":
-            return attributes.get("content")
+    # The charset prescan's reader, on the decoded page's start written back as UTF-8.
+    prefix = html[:_META_SCAN_CHARS].encode("utf-8", "surrogatepass")
+    for attributes in meta_attributes(without_comments(prefix)):
+        if attributes.get(b"http-equiv", b"").strip().lower() == b"refresh":
+            content = attributes.get(b"content")
+            return None if content is None else content.decode("utf-8", "replace")
     return None
