@@ -43,6 +43,24 @@ def test_deeply_nested_quotes_and_lists_stay_linear(open_tags: str, close_tags: 
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "<b>word</b> " * 60_000,
+        "<b>" + WORDS * 20_000 + "</b>" + " *" * 60_000,
+        "<i>a</i>*" * 60_000,
+    ],
+    ids=["many-runs", "long-run-then-stars", "runs-between-stars"],
+)
+def test_emphasis_over_a_huge_heading_stays_linear(heading: str) -> None:
+    # Whether emphasis covers every word of a heading is read with one regex over its text.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><h2>{heading}</h2><p>after the heading</p>")
+    elapsed = time.perf_counter() - start
+    assert "after the heading" in out
+    assert elapsed < 10, elapsed
+
+
 def test_links_deep_inside_inline_wrappers_stay_linear() -> None:
     # Each link looks for its block: without memory, 60,000 links each walked 190 spans.
     links = '<a href="/x">link text here</a> and some words ' * 60_000

@@ -15,6 +15,29 @@ def test_emphasis_wrapping_a_whole_heading_is_dropped() -> None:
     assert out.endswith("\n### *Why* it matters")
 
 
+def test_emphasis_over_every_word_of_a_heading_in_several_runs_is_dropped() -> None:
+    # Numbered headings and titles written in pieces, each bold, or bold inside the heading's
+    # link: every word is emphasised, so nothing is singled out and the marks say nothing.
+    out = render(
+        f"<p>{PROSE}</p><h2><strong>9.</strong> <strong>Dailylook</strong></h2><p>{PROSE}</p>"
+        f"<h4><b>1. Creating an Account</b>:</h4><p>{PROSE}</p>"
+        "<h2><a href='https://example.com/news/at-17'><strong>At 17, She Solved It</strong></a>"
+        f"</h2><p>{PROSE}</p><h3><b>Data</b> <b>and</b> <b>insights</b></h3><p>{PROSE}</p>"
+        # Emphasis on some of the words singles them out, so do marks of another kind (a
+        # botanical name in italics), and a star is the page's own.
+        f"<h6><b>ZZ Plant</b> (<i>Zamioculcas</i>)</h6><p>{PROSE}</p>"
+        f"<h2>Free <strong>SEO Checker</strong></h2><p>{PROSE}</p>"
+        f"<h3><b>Same day service</b> available!*</h3><p>{PROSE}</p>"
+    )
+    assert "\n## 9. Dailylook\n" in out
+    assert "\n#### 1. Creating an Account:\n" in out
+    assert "\n## [At 17, She Solved It](https://example.com/news/at-17)\n" in out
+    assert "\n### Data and insights\n" in out
+    assert "\n## Free **SEO Checker**\n" in out
+    assert "\n###### **ZZ Plant** (*Zamioculcas*)\n" in out
+    assert "\n### **Same day service** available!*\n" in out
+
+
 def test_headings_and_paragraphs() -> None:
     out = render(f"<main><h1>Title</h1><p>{PROSE}</p><h3>Sub <em>part</em></h3><p>End.</p></main>")
     assert out.startswith("# Title\n\n")

@@ -121,3 +121,31 @@ def wrap(text: str, marker: str) -> str:
     lead = " " if text[:1].isspace() else ""
     trail = " " if text[-1:].isspace() else ""
     return f"{lead}{marker}{stripped}{marker}{trail}"
+
+
+# One run of emphasis as `wrap` and `meeting_stars` write it: a pair of one to three stars
+# around text holding no star of its own, touching no other star. A link's target inside
+# it (`**[Title](url)**`) is part of its text.
+_EMPHASIS_RUN: Final = re.compile(r"(?<!\*)(\*{1,3})(?=[^*\s])([^*]*?[^*\s])\1(?!\*)")
+_LINK_TARGET: Final = re.compile(r"\]\([^)\s]*\)")
+_WORD: Final = re.compile(r"\w")
+
+
+def emphasis_over_all(text: str) -> tuple[str, str] | None:
+    """The marks and `text` without them when every word in it is emphasised alike, through
+    any number of runs and links (`**9.** **Dailylook**`, `[**Title**](url)`, `**Step 1**:`);
+    None when a word is not, runs of two kinds single one out (`**ZZ Plant** (*Zamioculcas*)`:
+    a botanical name in italics), or a star is the page's own.
+
+    Emphasis over all that a heading, a header cell or each of a run of siblings says singles
+    nothing out: its marks are tokens that say nothing.
+    """
+    if "*" not in text:
+        return None
+    if any("*" in target for target in _LINK_TARGET.findall(text)):
+        return None  # the page's own star, in an address
+    marks = {stars for stars, _ in _EMPHASIS_RUN.findall(text)}
+    rest = _EMPHASIS_RUN.sub("", _LINK_TARGET.sub("]", text))
+    if len(marks) != 1 or "*" in rest or _WORD.search(rest):
+        return None
+    return marks.pop(), _EMPHASIS_RUN.sub(r"\2", text)

@@ -31,6 +31,7 @@ from dsh.tool_web.markdown.emphasis import (
     MARKS,
     STRONG_TAGS,
     STRUCK_TAGS,
+    emphasis_over_all,
     join_marks,
     meeting_stars,
     wrap,
@@ -123,7 +124,6 @@ _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 _MARK_RESETS: Final = (
     _BLOCK_TAGS | _LIST_TAGS | frozenset(_HEADINGS) | {"blockquote", "pre", "table"}
 )
-_WHOLLY_EMPHASISED: Final = re.compile(r"(\*{1,3})([^*]+)\1")
 
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
 _MACHINE_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -852,9 +852,10 @@ def _hang(body: str, first: str, rest: str) -> str:
 def _heading_line(text: str, level: int) -> str:
     if not text:
         return ""
-    if wholly := _WHOLLY_EMPHASISED.fullmatch(text):
-        # `## **Title**`: a heading is emphasis already; the marks are tokens that say nothing.
-        text = wholly[2]
+    # `## **Title**`, `## **9.** **Dailylook**`, `## [**Title**](url)`: a heading is emphasis
+    # already; marks over all its words are tokens that say nothing.
+    if emphasised := emphasis_over_all(text):
+        text = emphasised[1]
     if len(text) > MAX_INLINE_CHARS:
         return f"\n\n{text}\n\n"
     return f"\n\n{'#' * level} {text}\n\n"
