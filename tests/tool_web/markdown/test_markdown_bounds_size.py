@@ -59,8 +59,16 @@ def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
         "<tr>" + "<td>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
         "<tr>" + "<td rowspan=0>x</td>" * 30_000 + "</tr>" + "<tr><td>y</td></tr>" * 20_000,
         ("<tr>" + "<td colspan=1000 rowspan=65534>x</td>" * 200 + "</tr>") * 300,
+        # Bold read column by column (every cell of a column bold alike) must not cost the
+        # grid either.
+        "<tr>" + "<td><b>x</b></td>" * 30_000 + "</tr>" + "<tr><td><b>y</b></td></tr>" * 20_000,
     ],
-    ids=["one-wide-row-over-short-rows", "wide-rowspans", "huge-spans-everywhere"],
+    ids=[
+        "one-wide-row-over-short-rows",
+        "wide-rowspans",
+        "huge-spans-everywhere",
+        "bold-wide-row-over-bold-short-rows",
+    ],
 )
 def test_tables_cannot_multiply_their_cells(table: str) -> None:
     # Padded to a full grid, the first table alone is 600 million cells; padding is bounded.

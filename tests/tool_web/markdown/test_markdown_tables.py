@@ -13,6 +13,23 @@ def test_gfm_table() -> None:
     assert "| Name | Size |\n|---|---|\n| a\\|b | 1 **kB** |\n| c | |" in out
 
 
+def test_bold_that_every_header_or_every_cell_of_a_column_shares_is_dropped() -> None:
+    # A header row is a header already, and a column bold in every row singles no row out:
+    # the marks say nothing. Bold on some cells of a column (a total, the best price) stays.
+    out = render(
+        f"<p>{PROSE}</p><table><tr><th><b>Plan</b></th><th><strong>Price</strong> "
+        "<strong>per month</strong></th><th><em>Note</em></th></tr>"
+        "<tr><td><b>Basic</b></td><td>$5</td><td>-</td></tr>"
+        "<tr><td><b>Pro</b></td><td><b>$9</b></td><td>best</td></tr>"
+        "<tr><td><b><a href='https://example.com/team'>The Team plan</a></b></td><td>$20</td>"
+        "<td><i>ask</i></td></tr></table>"
+    )
+    assert (
+        "| Plan | Price per month | *Note* |\n|---|---|---|\n| Basic | $5 | - |\n"
+        "| Pro | **$9** | best |\n| [The Team plan](https://example.com/team) | $20 | *ask* |"
+    ) in out
+
+
 def test_a_footer_written_before_the_body_rows_still_comes_last() -> None:
     out = render(
         f"<p>{PROSE}</p><table><thead><tr><th>Item</th><th>Cost</th></tr></thead>"

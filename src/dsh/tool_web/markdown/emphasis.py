@@ -129,6 +129,7 @@ def wrap(text: str, marker: str) -> str:
 _EMPHASIS_RUN: Final = re.compile(r"(?<!\*)(\*{1,3})(?=[^*\s])([^*]*?[^*\s])\1(?!\*)")
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*\)")
 _WORD: Final = re.compile(r"\w")
+_STRONG: Final = "**"
 
 
 def emphasis_over_all(text: str) -> tuple[str, str] | None:
@@ -149,3 +150,36 @@ def emphasis_over_all(text: str) -> tuple[str, str] | None:
     if len(marks) != 1 or "*" in rest or _WORD.search(rest):
         return None
     return marks.pop(), _EMPHASIS_RUN.sub(r"\2", text)
+
+
+def unmarked_alike(rows: list[list[str]]) -> list[list[str]]:
+    """A table's cell texts without the bold that says nothing: over all of a header cell (GFM
+    shows the header row as one), and over all of every body cell of a column that has at
+    least two (a column of row names, each bold, singles no row out). Bold on some cells of a
+    column (a total, the best price) stays."""
+    if not rows or not any("**" in cell for row in rows for cell in row):
+        return rows  # most tables: spare the reading
+    rows = [list(row) for row in rows]
+    rows[0] = [_unbolded(cell) or cell for cell in rows[0]]
+    # Each column's non-empty body cells as (row, plain text), read row by row: one row of
+    # thousands of cells over thousands of short rows costs its cells, not their product.
+    columns: dict[int, list[tuple[list[str], str | None]]] = {}
+    for row in rows[1:]:
+        for column, cell in enumerate(row):
+            if cell:
+                columns.setdefault(column, []).append((row, _unbolded(cell)))
+    for column, cells in columns.items():
+        if len(cells) >= _ALIKE_MIN and all(plain for _, plain in cells):
+            for row, plain in cells:
+                row[column] = plain or row[column]
+    return rows
+
+
+# A column's cells are bold alike when at least this many are.
+_ALIKE_MIN: Final = 2
+
+
+def _unbolded(text: str) -> str | None:
+    """`text` without its bold, when bold covers every word of it."""
+    emphasised = emphasis_over_all(text)
+    return emphasised[1] if emphasised is not None and emphasised[0] == _STRONG else None

@@ -34,6 +34,7 @@ from dsh.tool_web.markdown.emphasis import (
     emphasis_over_all,
     join_marks,
     meeting_stars,
+    unmarked_alike,
     wrap,
 )
 from dsh.tool_web.markdown.exponents import note_mark, subscript, superscript
@@ -562,11 +563,13 @@ class MarkdownRenderer:
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
         # (libxml2 leaves it inside, where a grid has no place for it); the caption leads.
         before = self._outside_cells(table, depth)
-        cells = [
-            row
-            for row in grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
-            if any(row)
-        ]
+        cells = unmarked_alike(
+            [
+                row
+                for row in grid(rows, [[self._cell(c, depth) for c in row] for row in rows])
+                if any(row)
+            ]
+        )
         if not cells:
             return before
         width = max(len(row) for row in cells)
