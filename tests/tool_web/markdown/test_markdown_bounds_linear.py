@@ -61,6 +61,18 @@ def test_emphasis_over_a_huge_heading_stays_linear(heading: str) -> None:
     assert elapsed < 10, elapsed
 
 
+def test_bold_alike_over_a_huge_list_stays_linear() -> None:
+    # Whether every item of a list is bold alike is read once per list, item by item.
+    bold = "".join(f"<li><b>item {i}</b></li>" for i in range(15_000))
+    mixed = "".join(f"<li><b>other {i}</b></li>" for i in range(15_000))
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS * 5}</p><ul>{bold}</ul><ul>{mixed}<li>plain</li></ul>")
+    elapsed = time.perf_counter() - start
+    assert "\n- item 14999\n" in out
+    assert "\n- **other 14999**\n- plain" in out
+    assert elapsed < 10, elapsed
+
+
 def test_links_deep_inside_inline_wrappers_stay_linear() -> None:
     # Each link looks for its block: without memory, 60,000 links each walked 190 spans.
     links = '<a href="/x">link text here</a> and some words ' * 60_000

@@ -16,6 +16,27 @@ def test_nested_and_ordered_lists() -> None:
     assert "3. third\n4. fourth" in out
 
 
+def test_bold_over_every_item_of_a_list_is_dropped() -> None:
+    # Every item bold alike singles none out: the marks say nothing. An item that is partly
+    # bold (a label before its text) or alone in being bold keeps its marks, and so does an
+    # item whose text would open a block without them (`- 1. Plan`: a list in the item).
+    out = render(
+        f"<p>{PROSE}</p><ul><li><b>Plan your time.</b></li><li><strong>Participate!</strong>"
+        "</li><li><b><a href='https://example.com/rules'>Read the house rules</a></b></li></ul>"
+        f"<p>{PROSE}</p><ol><li><b>Lettuce</b></li><li><b>Beans</b></li></ol>"
+        f"<p>{PROSE}</p><ul><li><b>Note:</b> read it</li><li><b>Tip:</b> try it</li></ul>"
+        f"<p>{PROSE}</p><ul><li><b>Only this</b></li><li>not this</li></ul>"
+        f"<p>{PROSE}</p><ul><li><b>1. Plan</b></li><li><b>2. Do</b></li></ul><p>The end.</p>"
+    )
+    assert (
+        "- Plan your time.\n- Participate!\n- [Read the house rules](https://example.com/rules)\n"
+    ) in out
+    assert "1. Lettuce\n2. Beans\n" in out
+    assert "- **Note:** read it\n- **Tip:** try it\n" in out
+    assert "- **Only this**\n- not this\n" in out
+    assert "- **1. Plan**\n- **2. Do**\n" in out
+
+
 def test_content_written_straight_inside_a_list_is_kept() -> None:
     # Invalid but common: a list directly inside a list, text and inline elements between items.
     out = render(

@@ -160,14 +160,14 @@ def unmarked_alike(rows: list[list[str]]) -> list[list[str]]:
     if not rows or not any("**" in cell for row in rows for cell in row):
         return rows  # most tables: spare the reading
     rows = [list(row) for row in rows]
-    rows[0] = [_unbolded(cell) or cell for cell in rows[0]]
+    rows[0] = [unbolded(cell) or cell for cell in rows[0]]
     # Each column's non-empty body cells as (row, plain text), read row by row: one row of
     # thousands of cells over thousands of short rows costs its cells, not their product.
     columns: dict[int, list[tuple[list[str], str | None]]] = {}
     for row in rows[1:]:
         for column, cell in enumerate(row):
             if cell:
-                columns.setdefault(column, []).append((row, _unbolded(cell)))
+                columns.setdefault(column, []).append((row, unbolded(cell)))
     for column, cells in columns.items():
         if len(cells) >= _ALIKE_MIN and all(plain for _, plain in cells):
             for row, plain in cells:
@@ -179,7 +179,7 @@ def unmarked_alike(rows: list[list[str]]) -> list[list[str]]:
 _ALIKE_MIN: Final = 2
 
 
-def _unbolded(text: str) -> str | None:
+def unbolded(text: str) -> str | None:
     """`text` without its bold, when bold covers every word of it."""
     emphasised = emphasis_over_all(text)
     return emphasised[1] if emphasised is not None and emphasised[0] == _STRONG else None

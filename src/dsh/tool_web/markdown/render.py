@@ -34,6 +34,7 @@ from dsh.tool_web.markdown.emphasis import (
     emphasis_over_all,
     join_marks,
     meeting_stars,
+    unbolded,
     unmarked_alike,
     wrap,
 )
@@ -458,6 +459,7 @@ class MarkdownRenderer:
         # Text and elements standing in the list outside any <li> (invalid, but browsers show
         # them), gathered until the next item so inline pieces stay on one line.
         loose = [collapse(element.text or "")]
+        lines: list[tuple[int, str, str]] = []  # one-line items: (place in items, marker, text)
         for child in element:
             tag = child.tag
             if tag == "li":
@@ -468,6 +470,8 @@ class MarkdownRenderer:
                 if body:
                     marker = f"{counter(number, style)}." if ordered and style != "none" else "-"
                     indent = INDENT * (len(marker) + 1)
+                    if "\n" not in body:
+                        lines.append((len(items), marker, body))
                     items.append(_hang(body, f"{marker} ", indent))
                 number += step  # an empty item still takes its number, as in a browser
             elif tag in _LIST_TAGS and items:
@@ -482,6 +486,8 @@ class MarkdownRenderer:
             if child.tail:
                 loose.append(collapse(child.tail))
         _flush_loose(loose, items)
+        if len(lines) >= _ALIKE_ITEMS and "**" in lines[0][2]:
+            _unbold_alike(items, lines)
         return "\n".join(items)
 
     def _definition_list(self, element: etree._Element, depth: int) -> str:
@@ -844,6 +850,26 @@ def _flush_loose(loose: list[str], items: list[str]) -> None:
         if text:
             items.append(text)
     loose.clear()
+
+
+# A list's items are bold alike when at least this many are, all of them.
+_ALIKE_ITEMS: Final = 2
+# Text that opens a block at a line's start (a list, heading, quote, rule, fence, table, HTML):
+# bold before it kept it text.
+_OPENS_BLOCK: Final = re.compile(r"[-+*#>=|<`~_]|\d{1,9}[.)](?:\s|$)")
+
+
+def _unbold_alike(items: list[str], lines: list[tuple[int, str, str]]) -> None:
+    """Every item of a list bold over all its text, alike (`- **Plan your time.**`), as plain
+    items: bold on each singles none out. Only when every item is one line, as `lines`
+    holds them, and none would open a block without its marks (`- **1. Plan**`)."""
+    if len(lines) != sum(1 for item in items if item):
+        return  # an item of several lines, or text between items
+    plain = [unbolded(text) for _, _, text in lines]
+    if not all(text and not _OPENS_BLOCK.match(text) for text in plain):
+        return
+    for (place, marker, _), text in zip(lines, plain, strict=True):
+        items[place] = f"{marker} {text}"
 
 
 def _hang(body: str, first: str, rest: str) -> str:
