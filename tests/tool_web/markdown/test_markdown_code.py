@@ -48,7 +48,7 @@ def test_code_in_a_table_cell_is_inline_and_fences_outlast_backticks() -> None:
         "<tr><td><pre>ls -l\npwd</pre></td><td>lists</td></tr></table>"
         "<p>Quote with <code>`tick</code> or <code>a``b`c</code>.</p><pre>```\nfenced\n```</pre>"
     )
-    assert "| `ls -l pwd` | lists |" in out
+    assert "|`ls -l pwd`|lists|" in out
     assert "Quote with `` `tick `` or ```a``b`c```." in out
     assert "~~~\n```\nfenced\n```\n~~~" in out
 

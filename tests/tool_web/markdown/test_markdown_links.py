@@ -130,8 +130,8 @@ def test_links_to_documents_keep_their_targets() -> None:
         "<td><a href='/pdf/1706.03762.pdf'>View PDF</a> <a href='/abs/1706.03762'>Abstract</a>"
         "</td></tr><tr><td>Results</td><td><a href='/data/t.CSV?v=2'>Data</a></td></tr></table>"
     )
-    assert "| Attention | [View PDF](https://example.com/pdf/1706.03762.pdf) Abstract |" in out
-    assert "| Results | [Data](https://example.com/data/t.CSV?v=2) |" in out
+    assert "|Attention|[View PDF](https://example.com/pdf/1706.03762.pdf) Abstract|" in out
+    assert "|Results|[Data](https://example.com/data/t.CSV?v=2)|" in out
 
 
 def test_a_heading_wrapped_in_a_title_link_keeps_its_marks_outside_the_label() -> None:

@@ -130,7 +130,7 @@ def test_spacer_cells_do_not_turn_data_tables_into_threads() -> None:
         f"<td>15</td></tr></table><table>{indented_comment(1, 'alice', 0, 'Only me.')}"
         f"{indented_comment(2, 'bob', 0, 'And me.')}</table>"
     )
-    assert "| | Q1 | Q2 |\n|---|---|---|\n| | 12 | 15 |" in out
+    assert "||Q1|Q2|\n|---|---|---|\n||12|15|" in out
     assert out.endswith("alice 2 hours ago\n\nOnly me.\n\nbob 2 hours ago\n\nAnd me.")
 
 
