@@ -1472,4 +1472,57 @@ def test_link_dense_blocks_are_read_for_references_and_cards_in_bounded_time() -
     out = html_to_markdown(html)
     elapsed = time.perf_counter() - start
     assert "omicron" in out
+
+
+@pytest.mark.parametrize(
+    ("posts", "kept"),
+    [
+        # Many comments under one answer, each in wrappers of its own under deep wrappers.
+        (
+            "<div itemscope itemtype='https://schema.org/Answer'><p>words</p>"
+            + "<div>" * 240
+            + "<div><div itemscope itemtype='https://schema.org/Comment'>c</div></div>" * 30_000
+            + "</div>" * 240
+            + "</div>",
+            "words",
+        ),
+        # Answers nested in each other, each with a comment beside a long run of controls
+        # and a huge blank text: each answer's container is looked into through a bounded
+        # number of elements, a long text is never searched.
+        (
+            (
+                "<div itemscope itemtype='https://schema.org/Answer'><p>words</p><div>"
+                "<div itemscope itemtype='https://schema.org/Comment'>c</div>"
+                + "<a href='#'>x</a>" * 500
+                + "<span>"
+                + " " * 20_000
+                + "</span>"
+            )
+            * 240
+            + "</div></div>" * 240,
+            "words",
+        ),
+        # Many answers side by side, each with its comments' list and controls.
+        (
+            (
+                "<div itemscope itemtype='https://schema.org/Answer'><p>words</p><div><ul>"
+                + "<li itemscope itemtype='https://schema.org/Comment'>c</li>" * 3
+                + "</ul><a href='#'>Add a comment</a></div></div>"
+            )
+            * 20_000,
+            "words",
+        ),
+    ],
+    ids=["many-comments", "nested-answers", "many-answers"],
+)
+def test_comments_under_qa_posts_are_found_in_linear_time(posts: str, kept: str) -> None:
+    # Comments under a Question or Answer go: their nearest item is found through wrappers
+    # each passed once, and each post's container is judged through a bounded walk.
+    start = time.perf_counter()
+    out = html_to_markdown(
+        f"<p>{WORDS}</p><div itemscope itemtype='https://schema.org/Question'>"
+        f"<p>{WORDS}</p></div>{posts}"
+    )
+    elapsed = time.perf_counter() - start
+    assert kept in out
     assert elapsed < 10, elapsed

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -679,3 +680,158 @@ def test_a_posts_edit_note_alone_on_its_line_is_dropped(note: str) -> None:
     assert "Post 3: This paragraph" in out
     assert "dited" not in out.replace("Last edited by hand", "")
     assert "Last edited by hand, the 2019 draft kept its typos." in out
+
+
+def _qa_comments(post_id: int, remarks: list[str], schema: str = "https://schema.org") -> str:
+    """A post's comments as Stack Exchange's older layout writes them: a list of `Comment`
+    items in a container, then the controls under it ("Add a comment", "Show N more
+    comments" with a separator between)."""
+    items = "".join(
+        f'<li class="comment" itemprop="comment" itemscope itemtype="{schema}/Comment">'
+        f'<div class="comment-body"><span class="comment-copy" itemprop="text">{remark}</span>'
+        f' &ndash;&nbsp;<a href="/users/{n}/u{n}" class="comment-user">u{n}</a> <span '
+        'class="comment-date">Feb 12, 2011 at 1:30</span></div></li>'
+        for n, remark in enumerate(remarks)
+    )
+    return (
+        f'<div class="js-post-comments-component"><div id="comments-{post_id}" '
+        f'class="comments"><ul class="comments-list">{items}</ul></div>'
+        f'<div id="comments-link-{post_id}"><a class="js-add-link comments-link" href="#" '
+        'role="button">Add a comment</a><span class="js-link-separator">&nbsp;|&nbsp;</span>'
+        '<a class="js-show-link comments-link" href="#" role="button">Show <b>2</b> more '
+        "comments</a></div></div>"
+    )
+
+
+def _qa_comments_followups(remarks: list[str]) -> str:
+    """A post's comments as Stack Overflow's newer layout writes them: a heading with their
+    count in a toggle, an "Add a comment" button holding a paragraph, then the items."""
+    items = "".join(
+        '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment" '
+        f'role="listitem"><a href="/users/{n}/u{n}">u{n}</a> <time>Over a year ago</time>'
+        f'<div itemprop="text">{remark}</div><button type="button">Reply</button></div>'
+        for n, remark in enumerate(remarks)
+    )
+    return (
+        '<div class="follow-ups"><div class="mt16"><div role="button" tabindex="0"><h2>'
+        f"{len(remarks)} Comments</h2></div><div><button type='button'><div><p>Add a comment"
+        f'</p></div></button></div><div role="list">{items}</div></div></div>'
+    )
+
+
+def _qa_page(comments: Callable[[int, list[str]], str]) -> str:
+    question = (
+        '<div id="question" itemprop="mainEntity" itemscope '
+        'itemtype="https://schema.org/Question"><h1 itemprop="name">Why is except: pass bad?'
+        '</h1><div class="post-layout"><div class="votecell">11</div><div class="postcell">'
+        f'<div class="s-prose" itemprop="text"><p>The question asks why. {PROSE}</p>'
+        "<pre><code>try:\n    risky()\nexcept:\n    pass</code></pre></div></div>"
+        f"{comments(1, ['Which Python version?', 'Duplicate of another question.'])}</div></div>"
+    )
+    answers = "".join(
+        f'<div class="answer" itemprop="suggestedAnswer" itemscope '
+        f'itemtype="https://schema.org/Answer"><div class="post-layout"><div class="votecell">'
+        f'{5 - n}</div><div class="answercell"><div class="s-prose" itemprop="text"><p>Answer '
+        f"{n} explains it. {PROSE}</p><pre><code>except ValueError:  # answer {n}\n    log()"
+        f"</code></pre></div></div>{comments(10 + n, [f'Remark {n} says this is outdated.'])}"
+        "</div></div>"
+        for n in range(2)
+    )
+    return (
+        '<div id="content" itemscope itemtype="https://schema.org/QAPage">'
+        f"{question}<div id='answers'><h2>2 Answers</h2>{answers}</div></div>"
+    )
+
+
+@pytest.mark.parametrize(
+    "comments",
+    [_qa_comments, lambda post, remarks: _qa_comments_followups(remarks)],
+    ids=["comments-list", "follow-ups"],
+)
+def test_comments_under_a_questions_and_answers_posts_go(
+    comments: Callable[[int, list[str]], str],
+) -> None:
+    # Remarks attached to a main post are secondary to it (the page's own posts are the
+    # question and its answers), as an article's comment thread is: they go with their
+    # list's controls; the question, the answers and their code stay.
+    out = render(_qa_page(comments))
+    assert "The question asks why." in out
+    assert "except:\n    pass" in out
+    for n in range(2):
+        assert f"Answer {n} explains it." in out
+        assert f"except ValueError:  # answer {n}" in out
+    for remark in ("Which Python version?", "Duplicate of", "Remark 0", "Remark 1"):
+        assert remark not in out
+    assert "Add a comment" not in out
+    assert "more comments" not in out
+    assert "Comments" not in out
+    assert "u0" not in out
+
+
+@pytest.mark.parametrize(
+    "schema", ["http://schema.org", "https://schema.org", "https://www.schema.org"]
+)
+def test_comments_under_an_answer_go_however_schema_org_is_spelled(schema: str) -> None:
+    page = (
+        '<div itemscope itemtype="https://schema.org/QAPage"><div itemscope '
+        f'itemtype="{schema}/Answer"><p>The answer itself. {PROSE}</p>'
+        f"{_qa_comments(1, ['A remark on the answer.'], schema)}</div></div>"
+    )
+    out = render(page)
+    assert "The answer itself." in out
+    assert "A remark on the answer." not in out
+
+
+def test_a_comments_container_holding_more_than_the_comments_stays() -> None:
+    # Only the comments go when their container holds anything else: here the answer's own
+    # short line sits beside their list.
+    page = (
+        '<div itemscope itemtype="https://schema.org/Question"><h1>Is it safe?</h1>'
+        f"<p>{PROSE}</p></div><div itemscope itemtype='https://schema.org/Answer'><p>{PROSE}"
+        "</p><div><p>Yes, always.</p><ul><li itemprop='comment' itemscope "
+        "itemtype='https://schema.org/Comment'>Not on Windows.</li></ul></div></div>"
+    )
+    out = render(page)
+    assert "Yes, always." in out
+    assert "Not on Windows." not in out
+
+
+def test_a_forums_replies_marked_as_comments_stay() -> None:
+    # Discourse and NodeBB mark each reply to a topic as a `Comment` of its
+    # `DiscussionForumPosting`: on a forum the replies are the posts. The source names a
+    # Question elsewhere (an FAQ in the sidebar), so the rule is asked and must say no.
+    replies = "".join(
+        f'<div itemprop="comment" itemscope itemtype="http://schema.org/Comment"><span '
+        f'itemprop="author">u{n}</span><div itemprop="text"><p>Reply {n} with its fix. '
+        f"{PROSE}</p></div></div>"
+        for n in range(3)
+    )
+    page = (
+        '<div itemscope itemtype="http://schema.org/DiscussionForumPosting"><h1 '
+        'itemprop="headline">Boot fails after update</h1><div itemprop="text"><p>The topic '
+        f"itself. {PROSE}</p></div>{replies}</div><div itemscope "
+        "itemtype='https://schema.org/FAQPage'><div itemscope "
+        "itemtype='https://schema.org/Question'><h3 itemprop='name'>How do I post?</h3></div>"
+        "</div>"
+    )
+    out = render(page)
+    assert "The topic itself." in out
+    for n in range(3):
+        assert f"Reply {n} with its fix." in out
+
+
+def test_an_articles_comments_outside_any_question_are_not_this_rules() -> None:
+    # Comments whose nearest item is the article (not a Question or Answer) are left to the
+    # article rules; this page declares no article (no og:type, no JSON-LD), so they stay.
+    page = (
+        '<div itemscope itemtype="https://schema.org/Article"><h1>Flood notes</h1><div '
+        f'itemprop="articleBody"><p>{PROSE}</p></div><div class="faq" itemscope '
+        "itemtype='https://schema.org/FAQPage'><div itemscope "
+        "itemtype='https://schema.org/Question'><h3 itemprop='name'>Is the river safe?</h3>"
+        "<div itemscope itemtype='https://schema.org/Answer'><p itemprop='text'>Not yet.</p>"
+        "</div></div></div><ul><li itemprop='comment' itemscope "
+        "itemtype='https://schema.org/Comment'>A reader saw the river rise.</li></ul></div>"
+    )
+    out = render(page)
+    assert "Not yet." in out
+    assert "A reader saw the river rise." in out

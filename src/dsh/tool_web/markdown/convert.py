@@ -34,6 +34,7 @@ from dsh.tool_web.markdown.recommendations import (
     drop_recommended_products,
     drop_shop_policies,
 )
+from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
@@ -154,6 +155,10 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
+    if b"schema.org/Comment" in cleaned and (
+        b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
+    ):
+        drop_post_comments(root)  # before a button's "Add a comment" is made a `div`
     if b'role="tab' in cleaned or b"role='tab" in cleaned or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
