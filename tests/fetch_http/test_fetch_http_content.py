@@ -6,10 +6,15 @@ import asyncio
 import codecs
 import hashlib
 import json
+import time
+from typing import Any
 
+import charset_normalizer
 import pytest
 
 from dsh.providers.fetch_http import DEFAULT_USER_AGENT
+from dsh.providers.fetch_http._content import ContentType
+from dsh.providers.fetch_http._decode import DETECT_BYTES, choose_encoding
 from dsh.web import (
     WEB_UNSUPPORTED_CONTENT_TYPE,
     HtmlBody,
@@ -328,6 +333,102 @@ async def test_latin1_label_and_unlabelled_legacy_bytes(
     assert labelled == "“Déjà vu” – 5 €"
     # No label, not UTF-8: the legacy default.
     assert await fetch_bytes(server, make_fetcher, body, "text/html") == "“Déjà vu” – 5 €"
+
+
+# Unlabelled pages in the legacy encodings of non-Latin scripts: no charset in the header, no
+# BOM, no <meta charset>. Read by the windows-1252 default they were mojibake ("“ú–{Œê").
+UNLABELLED = [
+    (
+        "shift_jis",
+        "<title>日本語のページ</title><p>これは日本語で書かれたテストページです。"
+        "東京は日本の首都で、人口は約千四百万人です。</p>",
+    ),
+    (
+        "gbk",
+        "<title>中文网页</title><p>这是一个用简体中文写的测试页面。北京是中国的首都，"
+        "也是一座历史悠久的城市。</p>",
+    ),
+    (
+        "windows-1251",
+        "<title>Русская страница</title><p>Это тестовая страница, написанная по-русски. "
+        "Москва — столица России и крупнейший город страны.</p>",
+    ),
+    ("euc-jp", "<p>これは日本語で書かれたテストページです。東京は日本の首都です。</p>"),
+    ("euc-kr", "<p>이것은 한국어로 작성된 테스트 페이지입니다. 서울은 한국의 수도입니다.</p>"),
+    ("big5", "<p>這是一個用繁體中文寫的測試頁面。台北是台灣最大的城市之一。</p>"),
+]
+
+
+@pytest.mark.parametrize(("charset", "text"), UNLABELLED, ids=[c for c, _ in UNLABELLED])
+@pytest.mark.parametrize("content_type", ["text/html", "text/plain"])
+async def test_unlabelled_legacy_page_is_detected(
+    server: LocalServer, make_fetcher: MakeFetcher, content_type: str, charset: str, text: str
+) -> None:
+    body = text.encode(charset)
+    assert await fetch_bytes(server, make_fetcher, body, content_type) == text
+
+
+async def test_unlabelled_windows_1252_stays_windows_1252(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # What detection must not take from the default: Western text with smart quotes, and the
+    # Finnish and German whose letters a detector reads as Arabic or Shift_JIS.
+    text = (
+        "<p>It’s “déjà vu” — the café’s naïve façade… 5 €, © 2020.</p>"
+        "<p>Hyvää päivää! Mitä kuuluu? Der Bürgermeister sagte: „Fußgängerübergänge“.</p>"
+    )
+    for body in (text, "a café.", "Zoë – “ok”"):
+        assert await fetch_bytes(server, make_fetcher, body.encode("cp1252"), "text/html") == body
+
+
+@pytest.mark.parametrize(
+    "labelled",
+    [
+        (b"", "text/html; charset=iso-8859-1"),
+        (b'<meta charset="iso-8859-1">', "text/html"),
+        (b'<?xml version="1.0" encoding="iso-8859-1"?>', "application/xml"),
+    ],
+    ids=["header", "meta", "xml-declaration"],
+)
+async def test_a_labelled_page_is_never_detected(
+    server: LocalServer, make_fetcher: MakeFetcher, labelled: tuple[bytes, str]
+) -> None:
+    declaration, content_type = labelled
+    text = "<p>Это тестовая страница, написанная по-русски.</p>"
+    # Unlabelled, these bytes are detected as windows-1251 ...
+    assert await fetch_bytes(server, make_fetcher, text.encode("cp1251"), "text/html") == text
+    # ... but a label is what the page says it is, and is followed (Latin-1 = windows-1252).
+    body = declaration + text.encode("cp1251")
+    assert await fetch_bytes(server, make_fetcher, body, content_type) == body.decode("cp1252")
+
+
+async def test_detection_reads_a_bounded_prefix(
+    server: LocalServer, make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 5 MB unlabelled page: the detector reads its first 64 KiB only (the whole body took ten
+    # times as long), cut at a whole character (the cut splits one here, which failed Shift_JIS).
+    line = "東京は日本の首都です。人口は約千四百万人です。\n".encode("shift_jis")
+    body = b"<pre>" + line * (5_000_000 // len(line)) + b"</pre>"
+    with pytest.raises(UnicodeDecodeError):
+        body[:DETECT_BYTES].decode("shift_jis")
+    seen: list[int] = []
+    real = charset_normalizer.from_bytes
+
+    def from_bytes(sequences: bytes, **kwargs: Any) -> charset_normalizer.CharsetMatches:
+        seen.append(len(sequences))
+        return real(sequences, **kwargs)
+
+    monkeypatch.setattr(charset_normalizer, "from_bytes", from_bytes)
+    server.respond("/big", body, content_type="text/html")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/big")))
+    assert result.body.content == body.decode("shift_jis")
+    assert len(seen) == 1
+    assert DETECT_BYTES - 64 < seen[0] <= DETECT_BYTES
+    # The cost of that choice, measured: about 10 ms; the bound leaves room for a slow machine.
+    content_type = ContentType("text/html", None)
+    started = time.perf_counter()
+    assert choose_encoding(body, "html", content_type, url="http://127.0.0.1/") == "cp932"
+    assert time.perf_counter() - started < 1.0
 
 
 @pytest.mark.parametrize(
