@@ -381,6 +381,15 @@ async def test_unlabelled_windows_1252_stays_windows_1252(
         assert await fetch_bytes(server, make_fetcher, body.encode("cp1252"), "text/html") == body
 
 
+@pytest.mark.parametrize("text", ["café", "Zoë", "voilà"])
+async def test_unlabelled_windows_1252_ending_in_a_letter_is_not_utf8(
+    server: LocalServer, make_fetcher: MakeFetcher, text: str
+) -> None:
+    # A lead byte at the end of the whole body is no UTF-8 character cut by the cap: "café" was
+    # read as UTF-8 and came out "caf\ufffd".
+    assert await fetch_bytes(server, make_fetcher, text.encode("cp1252"), "text/plain") == text
+
+
 @pytest.mark.parametrize(
     "labelled",
     [

@@ -214,8 +214,13 @@ def codec_for(label: str) -> str | None:
     return info.name
 
 
-def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: str) -> str:
-    """The codec to decode ``data`` with; raises for a label that names no text encoding."""
+def choose_encoding(
+    data: bytes, kind: str, content_type: ContentType, *, url: str, cut: bool = False
+) -> str:
+    """The codec to decode ``data`` with; raises for a label that names no text encoding.
+
+    ``cut``: ``data`` was cut by the byte cap (see ``decode``).
+    """
     # A BOM first, as browsers do (WHATWG "decode"): the bytes say what they are, and a header
     # label that disagrees is a server's default charset (Apache's AddDefaultCharset over a
     # Notepad file). Read by the label, a UTF-8 page was mojibake from "ï»¿" on and a UTF-16
@@ -242,7 +247,7 @@ def choose_encoding(data: bytes, kind: str, content_type: ContentType, *, url: s
     if declared is not None:
         # A document that could declare its charset in ASCII is not UTF-16 (WHATWG rule).
         return "utf-8" if declared.startswith("utf-16") else declared
-    if content_type.is_json or _is_utf8(data):
+    if content_type.is_json or _is_utf8(data, cut=cut):
         return "utf-8"
     return _detected(data[:DETECT_BYTES], cut=len(data) > DETECT_BYTES) or "cp1252"
 
@@ -392,10 +397,11 @@ def _resolve(label: str, *, url: str, where: str) -> str:
     return codec
 
 
-def _is_utf8(data: bytes) -> bool:
-    # Incremental with final=False: a multi-byte character cut by the byte cap is still UTF-8.
+def _is_utf8(data: bytes, *, cut: bool) -> bool:
+    # A multi-byte character cut by the byte cap is still UTF-8 (final=False); at the end of the
+    # whole body a lead byte is not: unlabelled windows-1252 "café" was read as "caf\ufffd".
     try:
-        codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=not cut)
     except UnicodeDecodeError:
         return False
     return True

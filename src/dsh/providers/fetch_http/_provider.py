@@ -268,7 +268,7 @@ class HttpFetchProvider:
         max_chars = self.config.max_html_chars if kind == "html" else self.config.max_body_chars
         limit = min(max_bytes, _BYTES_PER_CHAR * max_chars + _BYTES_PER_CHAR)
         data, more = await read_bounded(response, limit, url=final)
-        encoding = choose_encoding(data, kind, content_type, url=final)
+        encoding = choose_encoding(data, kind, content_type, url=final, cut=more)
         decoded = decode(data, encoding, cut=more)
         if (unreadable := unreadable_share(decoded)) is not None:
             if not response.is_success:
