@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import tracemalloc
 
@@ -122,6 +123,28 @@ async def test_bytes_past_a_content_length_do_not_break_the_next_fetch(
     assert first.body.content == "Café "  # what the Content-Length announced: 6 bytes
     second = await fetcher.fetch(WebFetchRequest(server.url("/next")))
     assert (second.status_code, second.body.content) == (200, "next page")
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_response_headers_over_the_clients_limit_are_named(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # 150 cookies of 1 KiB: past what httpcore reads of a response head (100 KiB). The message
+    # was h11's "Receive buffer too long", which says nothing of what the server did.
+    cookies = [("Set-Cookie", f"c{n}={'x' * 1024}") for n in range(150)]
+
+    async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError):
+            await write_head(writer, 200, [("Content-Type", "text/plain"), *cookies])
+
+    server.route("/cookies", handler)
+    fetcher = make_fetcher()
+    url = server.url("/cookies")
+    error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
+    assert error.message == (
+        f"Fetching {url} failed: the server's response headers are larger than the 100 KiB "
+        "an HTTP client reads, so its response could not be read."
+    )
     await assert_nothing_left(fetcher, server)
 
 

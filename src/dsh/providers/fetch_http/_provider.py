@@ -12,6 +12,7 @@ import asyncio
 import threading
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 
+import httpcore
 import httpx
 
 from dsh._text import quoted_message
@@ -456,9 +457,29 @@ def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
         message = f"Could not connect to {url.host} (fetching {url}): {cause}."
     elif isinstance(error, httpx.DecodingError):
         message = f"The response from {url} could not be decoded: {cause}."
+    elif _head_too_large(error):
+        limit = httpcore.AsyncHTTP11Connection.MAX_INCOMPLETE_EVENT_SIZE // 1024
+        message = (
+            f"Fetching {url} failed: the server's response headers are larger than the "
+            f"{limit} KiB an HTTP client reads, so its response could not be read."
+        )
     else:
         message = f"Fetching {url} failed: {cause}."
     return WebError(WEB_PROVIDER_ERROR, message, details={"url": str(url)})
+
+
+def _head_too_large(error: BaseException) -> bool:
+    """Whether ``error`` is h11's "Receive buffer too long": the response's head (status line and
+    headers) outgrew what httpcore reads of it, as huge or endless headers do. h11 marks it with
+    the status 431 (header fields too large); its text named no header."""
+    seen: set[int] = set()
+    inner: BaseException | None = error
+    while inner is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        if getattr(inner, "error_status_hint", None) == 431:
+            return True
+        inner = inner.__cause__ or inner.__context__
+    return False
 
 
 def _unreachable_proxy(error: BaseException) -> str | None:
