@@ -510,3 +510,18 @@ async def test_refreshes_count_against_the_redirect_cap(
         f"Redirect blocked: stopped after 1 redirect (max_redirects); {server.url('/b')} "
         f"redirected to {server.url('/c')}. To follow it, fetch {server.url('/c')} directly."
     )
+
+
+@pytest.mark.parametrize(
+    ("delay", "followed"),
+    [("0" * 5_000, True), ("1" + "0" * 5_000, False)],
+    ids=["zeros", "huge"],
+)
+async def test_a_refresh_delay_of_thousands_of_digits_is_read_as_a_delay(
+    server: LocalServer, make_fetcher: MakeFetcher, delay: str, followed: bool
+) -> None:
+    # Read with int(), a delay past Python's 4,300 digits raised ValueError into the tool.
+    server.respond("/stub", b"", content_type="text/html", headers={"Refresh": f"{delay};url=/new"})
+    server.respond("/new", "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert result.url == server.url("/new" if followed else "/stub")

@@ -201,7 +201,11 @@ def immediate_refresh(value: str | None) -> str | None:
     if value is None:
         return None
     match = _REFRESH.match(value)
-    if match is None or not match.group("delay") or int(match.group("delay")) != 0:
+    if match is None:
+        return None
+    # Zero as digits, not int(): past 4,300 digits int() raises (a header may carry more).
+    delay = match.group("delay")
+    if not delay or delay.strip("0"):
         return None
     url = match.group("url").strip()
     if url[:1] in ("'", '"'):
