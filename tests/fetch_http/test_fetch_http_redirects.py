@@ -525,3 +525,15 @@ async def test_a_refresh_delay_of_thousands_of_digits_is_read_as_a_delay(
     server.respond("/new", "arrived")
     result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
     assert result.url == server.url("/new" if followed else "/stub")
+
+
+async def test_a_refresh_to_the_page_itself_with_a_fragment_leaves_the_page(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # "url=#top" names the page already fetched (a fragment is never sent): it was requested
+    # again, and the page came back under "/stub#top".
+    page = refresh_meta("#top")
+    server.respond("/stub", page, content_type="text/html")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body.content) == (server.url("/stub"), page.decode())
+    assert [r.path for r in server.requests] == ["/stub"]

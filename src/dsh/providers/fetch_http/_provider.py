@@ -192,7 +192,9 @@ class HttpFetchProvider:
         if location is None:
             return None
         try:
-            if url.join(location) in visited:
+            # A fragment is never sent: "#top" names the page already fetched.
+            target = url.join(location).copy_with(fragment=None)
+            if any(target == seen.copy_with(fragment=None) for seen in visited):
                 return None
         except (httpx.InvalidURL, ValueError, TypeError):
             pass  # location_target words it
