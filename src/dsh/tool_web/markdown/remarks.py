@@ -19,7 +19,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
-from dsh.tool_web.markdown.tree import find_elements
+from dsh.tool_web.markdown.tree import find_elements, nearest_where
 
 # Candidates by one search in C; each is then read by its type's exact name.
 _COMMENT_ITEMS: Final = etree.XPath("//*[@itemscope][contains(@itemtype, 'Comment')]")
@@ -60,7 +60,7 @@ def drop_post_comments(root: etree._Element) -> None:
     for comment in found:
         if "Comment" not in _schema_types(comment, types):
             continue
-        item = _nearest_item(comment, nearest)
+        item = nearest_where(comment, _is_item, nearest)
         if item is not None and not _POSTS.isdisjoint(_schema_types(item, types)):
             under.setdefault(item, []).append(comment)
     doomed: list[etree._Element] = []
@@ -82,24 +82,10 @@ def _schema_types(element: etree._Element, read: dict[str, frozenset[str]]) -> f
     return read[written]
 
 
-def _nearest_item(
-    element: etree._Element, memo: dict[etree._Element, etree._Element | None]
-) -> etree._Element | None:
-    """The nearest ancestor of `element` that is a microdata item, with every element passed on
-    the way remembered (many comments under one post climb the same wrappers once)."""
-    passed: list[etree._Element] = []
-    node = element.getparent()
-    while node is not None and node.get("itemscope") is None:
-        if node in memo:
-            found = memo[node]
-            break
-        passed.append(node)
-        node = node.getparent()
-    else:
-        found = node
-    for wrapper in passed:
-        memo[wrapper] = found
-    return found
+def _is_item(element: etree._Element) -> bool:
+    """Whether `element` is a microdata item (many comments under one post climb the same
+    wrappers once: `nearest_where` remembers them)."""
+    return element.get("itemscope") is not None
 
 
 def _removed_with(post: etree._Element, comments: list[etree._Element]) -> list[etree._Element]:

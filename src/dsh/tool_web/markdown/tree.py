@@ -2,12 +2,14 @@
 
 A compiled XPath's matching elements (lxml types its result as any XPath value: a list, a
 string, a number, a boolean), an element's class tokens, and its nearest ancestor of some tags
-with the answer remembered for every element passed (so many questions walk each path once).
+(or passing any test) with the answer remembered for every element passed (so many questions
+walk each path once).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 import lxml.etree as etree
@@ -34,9 +36,19 @@ def nearest_ancestor(
 ) -> etree._Element | None:
     """The nearest ancestor of `element` whose tag is in `stops` (None at the root), with every
     element passed on the way remembered in `memo`."""
+    return nearest_where(element, lambda node: node.tag in stops, memo)
+
+
+def nearest_where(
+    element: etree._Element,
+    is_stop: Callable[[etree._Element], bool],
+    memo: dict[etree._Element, etree._Element | None],
+) -> etree._Element | None:
+    """The nearest ancestor of `element` that `is_stop` (None at the root), with every element
+    passed on the way remembered in `memo` (one memo per question)."""
     passed: list[etree._Element] = []
     node = element.getparent()
-    while node is not None and node.tag not in stops:
+    while node is not None and not is_stop(node):
         if node in memo:
             found = memo[node]
             break
