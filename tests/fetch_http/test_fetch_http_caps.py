@@ -148,24 +148,6 @@ async def test_response_headers_over_the_clients_limit_are_named(
     await assert_nothing_left(fetcher, server)
 
 
-async def test_a_request_failing_every_time_is_resent_once_only(
-    server: LocalServer, make_fetcher: MakeFetcher
-) -> None:
-    # Guard on the resend above (passes before it too, but for the count): a server that hangs
-    # up on every request gets the GET twice, never more, and its failure is the answer.
-    async def hang_up(_request: Request, writer: asyncio.StreamWriter) -> None:
-        writer.close()
-
-    server.route("/hangup", hang_up)
-    fetcher = make_fetcher()
-    error = await expect_error(
-        fetcher.fetch(WebFetchRequest(server.url("/hangup"))), WEB_PROVIDER_ERROR
-    )
-    assert error.message.startswith(f"Fetching {server.url('/hangup')} failed: ")
-    assert [r.path for r in server.requests] == ["/hangup", "/hangup"]
-    await assert_nothing_left(fetcher, server)
-
-
 async def test_body_shorter_than_its_content_length_is_a_provider_error(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

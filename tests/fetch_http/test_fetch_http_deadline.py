@@ -226,6 +226,8 @@ async def test_server_closing_without_answer_is_a_provider_error(
         fetcher.fetch(WebFetchRequest(server.url("/hangup"))), WEB_PROVIDER_ERROR
     )
     assert error.message.startswith(f"Fetching {server.url('/hangup')} failed: ")
+    # Resent once (a request failing on a reused connection may not be its fault), never more.
+    assert [r.path for r in server.requests] == ["/hangup", "/hangup"]
     await assert_nothing_left(fetcher, server)
 
 
