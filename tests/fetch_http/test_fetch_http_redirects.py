@@ -512,6 +512,56 @@ async def test_refreshes_count_against_the_redirect_cap(
     )
 
 
+ARTICLE = "<p>" + "A paragraph the reader came for, with words of its own. " * 8 + "</p>"
+
+
+@pytest.mark.parametrize("where", ["noscript", "head", "header"])
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["same-origin", "other-origin"])
+async def test_a_page_with_text_to_read_keeps_its_refresh_unfollowed(
+    server: LocalServer,
+    server_v6: LocalServer,
+    make_fetcher: MakeFetcher,
+    where: str,
+    elsewhere: bool,
+) -> None:
+    # A page with content whose refresh sends readers without scripts elsewhere (often from a
+    # <noscript>) is no redirect stub: it was replaced by the target, or, to another origin,
+    # by WEB_REDIRECT_BLOCKED, and the page's own text never reached the model.
+    target = server_v6.url("/nojs") if elsewhere else "/nojs"
+    meta = f'<meta http-equiv="refresh" content="0; url={target}">'
+    headers: dict[str, str] = {}
+    if where == "noscript":
+        page = f"<html><head><noscript>{meta}</noscript></head><body>{ARTICLE}</body></html>"
+    elif where == "head":
+        page = f"<html><head>{meta}</head><body>{ARTICLE}</body></html>"
+    else:
+        page = f"<html><body>{ARTICLE}</body></html>"
+        headers = {"Refresh": f"0; url={target}"}
+    server.respond("/page", page.encode(), content_type="text/html", headers=headers)
+    server.respond("/nojs", "must not be fetched")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/page")))
+    assert (result.url, result.body.content) == (server.url("/page"), page)
+    assert [r.path for r in server.requests] == ["/page"]
+    assert server_v6.requests == []
+
+
+async def test_a_stub_saying_a_line_is_still_left_for_its_target(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Scripts and styles are not text to read; one "Redirecting..." line is a stub's.
+    page = (
+        '<html><head><meta http-equiv="refresh" content="0; url=/new">'
+        f"<style>{'p { color: red } ' * 200}</style></head><body>"
+        f"<script>{'var x = 1; ' * 200}</script>"
+        "<p>Redirecting&hellip; If you are not redirected, <a href='/new'>follow this link</a>.</p>"
+        "</body></html>"
+    )
+    server.respond("/stub", page.encode(), content_type="text/html")
+    server.respond("/new", "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body) == (server.url("/new"), TextBody("arrived"))
+
+
 @pytest.mark.parametrize(
     ("delay", "followed"),
     [("0" * 5_000, True), ("1" + "0" * 5_000, False)],

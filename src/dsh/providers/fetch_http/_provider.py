@@ -43,9 +43,11 @@ from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import (
     REDIRECT_STATUSES,
+    STUB_TEXT_MAX_CHARS,
     immediate_refresh,
     location_target,
     meta_refresh,
+    reads_as_stub,
     redirect_target,
 )
 from dsh.providers.fetch_http._url import check_url, quoted
@@ -180,16 +182,17 @@ class HttpFetchProvider:
         2xx page leads, checked like a redirect's ``Location``; ``None`` to keep the page.
 
         Such a page is a redirect stub that a browser leaves at once: shown as it is, it read
-        "no text content" and the model never learned where it pointed. An error page keeps its
-        status (the information), and a refresh to a URL this fetch already requested keeps the
-        page (what it says is the page; following would only loop).
+        "no text content" and the model never learned where it pointed. A page with more to
+        read than a stub's line keeps its refresh unfollowed (its text is the answer). An error
+        page keeps its status (the information), and a refresh to a URL this fetch already
+        requested keeps the page (what it says is the page; following would only loop).
         """
         if not response.is_success:
             return None
         location = immediate_refresh(response.headers.get("refresh"))
         if location is None and isinstance(result.body, HtmlBody):
             location = immediate_refresh(meta_refresh(result.body.content))
-        if location is None:
+        if location is None or not _reads_as_stub(result.body):
             return None
         try:
             # A fragment is never sent: "#top" names the page already fetched.
@@ -429,6 +432,13 @@ def _build_client(
         # No .netrc credentials and no unguarded proxy transports from the environment.
         trust_env=False,
     )
+
+
+def _reads_as_stub(body: WebFetchBody) -> bool:
+    """Whether a refreshing page has next to nothing to read, as a redirect stub has."""
+    if isinstance(body, HtmlBody):
+        return reads_as_stub(body.content)
+    return len("".join(body.content.split())) <= STUB_TEXT_MAX_CHARS
 
 
 async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:

@@ -11,6 +11,8 @@ import re
 from collections.abc import Set as AbstractSet
 
 import httpx
+import lxml.etree
+import lxml.html
 
 from dsh.providers.fetch_http._decode import meta_attributes, without_comments
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
@@ -211,6 +213,32 @@ def immediate_refresh(value: str | None) -> str | None:
     if url[:1] in ("'", '"'):
         url = url[1:].split(url[0], 1)[0]
     return url.strip() or None
+
+
+# A redirect stub says at most a line ("Redirecting… If you are not redirected, follow this
+# link."); a page with more to read than this keeps its refresh unfollowed.
+STUB_TEXT_MAX_CHARS = 200
+_STUB_SCAN_CHARS = 262_144
+
+
+def reads_as_stub(html: str) -> bool:
+    """Whether an HTML page has next to nothing to read (at most ``STUB_TEXT_MAX_CHARS`` of
+    visible text), as a redirect stub has.
+
+    A page with content and an immediate refresh (often one in ``<noscript>`` sending readers
+    without scripts elsewhere) is shown as it is: its text is the answer, and a refresh to
+    another origin would otherwise turn it into an error naming the target.
+    """
+    try:
+        # A stub is short; past its start a page's text is not needed to tell it from one.
+        root = lxml.html.document_fromstring(html[:_STUB_SCAN_CHARS])
+    except (lxml.etree.ParserError, ValueError):
+        return True  # nothing a parser can read: nothing to show either
+    # Their tails stay: that text is the page's.
+    lxml.etree.strip_elements(root, "head", "script", "style", "template", with_tail=False)
+    text = lxml.etree.tostring(root, method="text", encoding="unicode")
+    visible = "".join(text.split())
+    return len(visible) <= STUB_TEXT_MAX_CHARS
 
 
 def meta_refresh(html: str) -> str | None:
