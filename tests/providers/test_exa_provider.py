@@ -91,6 +91,29 @@ async def test_results_map_to_sources(harness: Harness, server: LocalServer) -> 
     )
 
 
+async def test_a_cut_surrogate_pair_becomes_a_replacement_character(
+    harness: Harness, server: LocalServer
+) -> None:
+    # A JavaScript backend that cuts a title or highlight by UTF-16 units can split an emoji's
+    # surrogate pair, and JSON.stringify then writes the lone half as "\ud83d". Python decodes
+    # it to a str that no UTF-8 output can encode: the CLI failed with INTERNAL UnicodeEncodeError
+    # and MCP could not serialize the result.
+    body = (
+        b'{"results": [{"url": "https://example.org/cut", "title": "Cut here \\ud83d",'
+        b' "highlights": ["\\ude00 half a pair, then a whole one \\ud83d\\ude00"]}]}'
+    )
+    server.respond("/search", body, content_type="application/json")
+    load(harness, EXA, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources == (
+        WebSearchSource(
+            url="https://example.org/cut",
+            title="Cut here \ufffd",
+            snippet="\ufffd half a pair, then a whole one \U0001f600",
+        ),
+    )
+
+
 async def test_the_seam_cuts_an_over_long_list(harness: Harness, server: LocalServer) -> None:
     server.respond_json("/search", fixture("exa_search.json"))
     load(harness, EXA, server.url(""))

@@ -65,6 +65,19 @@ async def test_http_error_carries_the_provider_message(
     )
 
 
+async def test_a_lone_surrogate_in_the_provider_message_is_replaced(
+    harness: Harness, server: LocalServer, case: Case
+) -> None:
+    # JSON.stringify writes half a cut emoji as "\ud83d"; quoted as decoded, the message could
+    # not be printed or sent as UTF-8 (the CLI said INTERNAL: UnicodeEncodeError).
+    body = b'{"error": {"message": "query too long: \\ud83d"}}'
+    server.respond(case.path, body, status=400, content_type="application/json")
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert error.message == f"{case.display} API error (HTTP 400): query too long: \ufffd"
+    error.message.encode("utf-8")
+
+
 async def test_non_json_body_is_unprocessable(
     harness: Harness, server: LocalServer, case: Case
 ) -> None:

@@ -373,7 +373,7 @@ def _error_text(raw: bytes, content_type: str) -> str | None:
     if not raw.strip():
         return None
     try:
-        return provider_message(json.loads(raw))
+        return provider_message(_loads(raw))
     except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
         pass
     if "html" in content_type.lower():
@@ -756,12 +756,48 @@ def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
     if not raw.strip():
         raise unprocessable(provider, "the body is empty")
     try:
-        data = json.loads(raw)
+        data = _loads(raw)
     except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
         raise unprocessable(provider, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise unprocessable(provider, f"expected a JSON object, got a JSON {_json_kind(data)}")
     return data
+
+
+#: A ``\uD800``–``\uDFFF`` escape: where JSON can hand Python a lone surrogate.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _loads(raw: bytes) -> Any:
+    """``json.loads``, with every lone surrogate in a string value as U+FFFD.
+
+    A backend that cuts text by UTF-16 units (JavaScript's) can split an emoji's surrogate pair,
+    and JSON.stringify writes the lone half as an escape (``"\\ud83d"``). Decoded, it is a str
+    that no UTF-8 output can encode: the CLI failed on it and MCP could not send the result.
+    """
+    data = json.loads(raw)
+    if not _SURROGATE_ESCAPE.search(raw):
+        return data  # the common case: nothing to walk
+    if isinstance(data, str):
+        return _mended(data)
+    # Iterative: the parsed value may be nested as deep as json allows.
+    stack: list[Any] = [data] if isinstance(data, (dict, list)) else []
+    while stack:
+        node = stack.pop()
+        pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in pairs:
+            if isinstance(value, str):
+                node[key] = _mended(value)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+    return data
+
+
+def _mended(text: str) -> str:
+    if not _SURROGATE.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _json_kind(value: Any) -> str:
