@@ -187,6 +187,25 @@ async def test_html_or_empty_error_bodies_add_nothing(
     assert (await failure(client, server)).message == "Exa API error (HTTP 500)"
 
 
+NGINX_502 = (
+    "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+    "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n"
+    "</body>\r\n</html>\r\n"
+)
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/octet-stream"])
+async def test_an_html_error_page_adds_nothing_whatever_its_content_type(
+    client: httpx.AsyncClient, server: LocalServer, content_type: str | None
+) -> None:
+    # A gateway's error page without (or with a wrong) Content-Type is short enough to pass as
+    # a plain-text message: its markup reached the model after the status.
+    server.respond("/search", NGINX_502, status=502, content_type=content_type)
+    assert (await failure(client, server)).message == "Exa API error (HTTP 502)"
+    server.respond("/search", "\ufeff  <!DOCTYPE html><p>down</p>", status=503, content_type=None)
+    assert (await failure(client, server)).message == "Exa API error (HTTP 503)"
+
+
 async def test_a_key_echoed_in_an_error_body_is_redacted(
     client: httpx.AsyncClient, server: LocalServer
 ) -> None:

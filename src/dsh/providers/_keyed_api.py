@@ -378,7 +378,11 @@ def _error_text(raw: bytes, content_type: str) -> str | None:
         pass
     if "html" in content_type.lower():
         return None  # a proxy's error page says nothing a model can use
-    text = raw.decode("utf-8", "replace").strip()
+    text = raw.decode("utf-8", "replace").lstrip("\ufeff").strip()
+    if text.startswith("<"):
+        # Markup whatever its label: a gateway's page sent without (or with a wrong)
+        # Content-Type is short enough to pass for a message, and it is not one.
+        return None
     return text if text and len(text) <= 2 * _MAX_MESSAGE_CHARS else None
 
 
