@@ -157,6 +157,21 @@ async def test_a_key_echoed_in_the_location_is_redacted(
             "Exa API error (HTTP 401): field required",
         ),
         ({"unrelated": True}, "Exa API error (HTTP 401)"),
+        # Fastify's and NestJS's default shape: `error` is only the status's name, the reason is
+        # in `message` (NestJS: a list of validation messages). "Bad Request" told nothing.
+        (
+            {"statusCode": 401, "error": "Unauthorized", "message": "x-api-key header is invalid"},
+            "Exa API error (HTTP 401): x-api-key header is invalid",
+        ),
+        (
+            {
+                "statusCode": 400,
+                "message": ["query must be a string", "numResults <= 100"],
+                "error": "Bad Request",
+            },
+            "Exa API error (HTTP 401): query must be a string; numResults <= 100",
+        ),
+        ({"error": "Unauthorized"}, "Exa API error (HTTP 401): Unauthorized"),
     ],
 )
 async def test_http_error_names_provider_status_and_provider_message(

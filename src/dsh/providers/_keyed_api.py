@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import http
 import ipaddress
 import json
 import logging
@@ -336,15 +337,19 @@ def provider_message(data: Any) -> str | None:
     """The provider's own error message from the common JSON error shapes, if there is one.
 
     ``{"error": "..."}``, ``{"error": {"message": "..."}}`` (OpenAI, Perplexity, Anthropic),
-    ``{"message": "..."}``, ``{"detail": "..."}`` and FastAPI's ``{"detail": [{"msg": ...}]}``.
+    ``{"message": "..."}``, ``{"detail": "..."}`` and FastAPI's ``{"detail": [{"msg": ...}]}``;
+    a message that is only the status's name ("Bad Request") yields to one that says more.
     """
     if not isinstance(data, Mapping):
         return None
-    for key in ("error", "message", "detail"):
-        found = _message_in(data.get(key))
-        if found:
-            return found
-    return None
+    found = [text for key in ("error", "message", "detail") if (text := _message_in(data.get(key)))]
+    # Fastify's and NestJS's default body is {"statusCode": 400, "error": "Bad Request",
+    # "message": <the reason>}: a status's bare name says nothing the status does not.
+    telling = [text for text in found if text.strip().lower() not in _STATUS_NAMES]
+    return next(iter(telling or found), None)
+
+
+_STATUS_NAMES = frozenset(status.phrase.lower() for status in http.HTTPStatus)
 
 
 def _message_in(value: Any) -> str | None:
