@@ -128,6 +128,33 @@ async def test_strict_without_a_result_block(harness: Harness, server: LocalServ
     assert "wikipedia" not in caught.value.message
 
 
+async def test_a_response_cut_by_max_tokens_before_any_result_names_the_setting(
+    harness: Harness, server: LocalServer
+) -> None:
+    # The output cap ran out while the model was still writing its search call: "Try again, or
+    # rephrase the query" was the wrong advice, since every retry ends the same way.
+    body = fixture("deepseek_no_search.json")
+    body["content"] = [
+        {"type": "text", "text": "I'll search the web for the birth date of Claude Shannon."},
+        {
+            "type": "server_tool_use",
+            "id": "srvtoolu_01A09q90qw90lq917835lq9",
+            "name": "web_search",
+            "input": {},
+        },
+    ]
+    body["stop_reason"] = "max_tokens"
+    with pytest.raises(WebError) as caught:
+        await search(harness, server, body, max_tokens=64)
+    assert caught.value.code == WEB_PROVIDER_ERROR
+    assert caught.value.message == (
+        "DeepSeek ran no web search for this query: its response has no web_search_tool_result "
+        "block (stop_reason: max_tokens). Sources are taken only from search results, never "
+        "from the model's prose. The response reached the plugin's `max_tokens` (64) before any "
+        "search result: raise `max_tokens`."
+    )
+
+
 async def test_search_tool_error_is_reported(harness: Harness, server: LocalServer) -> None:
     with pytest.raises(WebError) as caught:
         await search(harness, server, fixture("deepseek_tool_error.json"))

@@ -32,7 +32,7 @@ class DeepSeekSearchProvider(KeyedSearchProvider[DeepSeekSearchConfig]):
         return _wire.build_body(self._config, request.query)
 
     def map_response(self, data: dict[str, Any]) -> WebSearchResult:
-        return _wire.map_response(data)
+        return _wire.map_response(data, max_tokens=self._config.max_tokens)
 
     async def exchange(self, post: PostJson, request: WebSearchRequest) -> WebSearchResult:
         # The first request is build_body's; a paused turn is continued (docs/decisions/0050).

@@ -36,6 +36,8 @@ ANTHROPIC_VERSION = "2023-06-01"
 TOOL_TYPE = "web_search_20250305"
 RESULT_TYPE = "web_search_tool_result"
 PAUSE_TURN = "pause_turn"
+#: The stop_reason of a response cut by the request's `max_tokens`.
+MAX_TOKENS = "max_tokens"
 #: How often a turn paused before any search result is continued before it is reported. Each
 #: continuation is another model call, paid and within the same `timeout`.
 MAX_CONTINUATIONS = 2
@@ -98,7 +100,7 @@ async def search(post: PostJson, settings: MessagesSettings, query: str) -> WebS
     if turn and isinstance(content, list):
         # A continuation answers with the rest of the turn only; citations may point back.
         data = {**data, "content": turn + content}
-    return map_response(data)
+    return map_response(data, max_tokens=settings.max_tokens)
 
 
 def _paused_without_results(data: dict[str, Any]) -> bool:
@@ -115,7 +117,9 @@ def _paused_without_results(data: dict[str, Any]) -> bool:
     )
 
 
-def map_response(data: dict[str, Any]) -> WebSearchResult:
+def map_response(data: dict[str, Any], *, max_tokens: int | None = None) -> WebSearchResult:
+    """The sources of ``data``; ``max_tokens``, the cap the request was sent with, is named when
+    the response ran out of it before any search result."""
     content = data.get("content")
     if not isinstance(content, list):
         raise unprocessable(PROVIDER, "`content` is missing or not an array")
@@ -124,11 +128,19 @@ def map_response(data: dict[str, Any]) -> WebSearchResult:
     if not results:
         # The API's own text, quoted: a broken gateway may put anything there.
         stop = quoted_message(text_or_none(data.get("stop_reason")) or "unknown", _MAX_CODE_CHARS)
+        advice = "Try again, or rephrase the query."
+        if stop == MAX_TOKENS:
+            # Every retry would stop at the same cap: the setting is what to change.
+            cap = f" ({max_tokens})" if max_tokens is not None else ""
+            advice = (
+                f"The response reached the plugin's `max_tokens`{cap} before any search result: "
+                "raise `max_tokens`."
+            )
         raise WebError(
             WEB_PROVIDER_ERROR,
             "DeepSeek ran no web search for this query: its response has no "
             f"web_search_tool_result block (stop_reason: {stop}). Sources are taken only from "
-            "search results, never from the model's prose. Try again, or rephrase the query.",
+            f"search results, never from the model's prose. {advice}",
             details={"provider": PROVIDER, "stop_reason": stop},
         )
     snippets = _first_cited_text_by_url(blocks)
