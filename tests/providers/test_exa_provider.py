@@ -114,6 +114,25 @@ async def test_a_cut_surrogate_pair_becomes_a_replacement_character(
     )
 
 
+async def test_a_character_cut_by_a_byte_count_becomes_a_replacement_character(
+    harness: Harness, server: LocalServer
+) -> None:
+    # A backend that cuts a highlight at a byte count can split a UTF-8 character ("é" is two
+    # bytes). One bad byte failed the whole search as "the body is not JSON".
+    body = (
+        '{"results": [{"url": "https://example.org/cafe", "title": "Café", '
+        '"highlights": ["Le café'.encode()
+        + "é".encode()[:1]
+        + b'"]}]}'
+    )
+    server.respond("/search", body, content_type="application/json")
+    load(harness, EXA, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources == (
+        WebSearchSource(url="https://example.org/cafe", title="Café", snippet="Le café\ufffd"),
+    )
+
+
 async def test_the_seam_cuts_an_over_long_list(harness: Harness, server: LocalServer) -> None:
     server.respond_json("/search", fixture("exa_search.json"))
     load(harness, EXA, server.url(""))

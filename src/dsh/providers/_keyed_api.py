@@ -779,13 +779,18 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _loads(raw: bytes) -> Any:
-    """``json.loads``, with every lone surrogate in a string value as U+FFFD.
+    """``json.loads``, with a byte that is not UTF-8 and every lone surrogate as U+FFFD.
 
-    A backend that cuts text by UTF-16 units (JavaScript's) can split an emoji's surrogate pair,
-    and JSON.stringify writes the lone half as an escape (``"\\ud83d"``). Decoded, it is a str
-    that no UTF-8 output can encode: the CLI failed on it and MCP could not send the result.
+    A backend that cuts text at a byte count can split a UTF-8 character: one bad byte in a
+    snippet is no reason to refuse the whole answer as "not JSON". One that cuts by UTF-16 units
+    (JavaScript's) can split an emoji's surrogate pair, and JSON.stringify writes the lone half
+    as an escape (``"\\ud83d"``). Decoded, it is a str that no UTF-8 output can encode: the CLI
+    failed on it and MCP could not send the result.
     """
-    data = json.loads(raw)
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        data = json.loads(raw.decode("utf-8-sig", "replace"))
     if not _SURROGATE_ESCAPE.search(raw):
         return data  # the common case: nothing to walk
     if isinstance(data, str):
