@@ -555,6 +555,19 @@ def test_retry_after_parsing() -> None:
         assert retry_after_seconds(unusable, now=now) is None
 
 
+def test_retry_after_reads_every_http_date_format() -> None:
+    # RFC 9110 5.6.7: a recipient MUST accept all three HTTP-date formats, and every HTTP-date
+    # is GMT. The asctime form (no zone written) was unusable, so a 429 that said when to come
+    # back within the deadline was reported at once instead of retried.
+    now = email.utils.parsedate_to_datetime("Sun, 06 Nov 1994 08:49:07 GMT").timestamp()
+    for value in (
+        "Sun, 06 Nov 1994 08:49:37 GMT",  # IMF-fixdate
+        "Sunday, 06-Nov-94 08:49:37 GMT",  # obsolete RFC 850
+        "Sun Nov  6 08:49:37 1994",  # obsolete asctime
+    ):
+        assert retry_after_seconds(value, now=now) == 30.0, value
+
+
 # -- text the provider's server wrote ------------------------------------------------------------
 async def test_an_error_message_is_quoted_masked_on_one_bounded_line(
     client: httpx.AsyncClient, server: LocalServer

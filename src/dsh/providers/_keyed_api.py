@@ -31,6 +31,7 @@ providers depending on each other.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import email.utils
 import http
 import ipaddress
@@ -440,7 +441,8 @@ def retry_after_seconds(value: str | None, *, now: float | None = None) -> float
         except (TypeError, ValueError):
             return None
         if when.tzinfo is None:
-            return None
+            # Every HTTP-date is GMT (RFC 9110 5.6.7); the obsolete asctime form writes no zone.
+            when = when.replace(tzinfo=datetime.UTC)
         seconds = when.timestamp() - (time.time() if now is None else now)
     if seconds != seconds or seconds == float("inf"):  # NaN / inf
         return None
