@@ -133,6 +133,26 @@ async def test_a_character_cut_by_a_byte_count_becomes_a_replacement_character(
     )
 
 
+async def test_control_characters_in_results_are_removed(
+    harness: Harness, server: LocalServer
+) -> None:
+    # A page title is the page author's text. Escape sequences (ESC, C1's CSI), BEL and NUL in
+    # it reached the model and the terminal `dsh-web search` prints to (the fetcher removes
+    # them from pages: the same rule).
+    body = (
+        b'{"results": [{"url": "https://example.org/t", "title": "T\\u001b]0;pwned\\u0007 '
+        b'\\u001b[31mred\\u0000", "highlights": ["x\\u009b2J\\u007f y\\ttab"]}]}'
+    )
+    server.respond("/search", body, content_type="application/json")
+    load(harness, EXA, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources == (
+        WebSearchSource(
+            url="https://example.org/t", title="T]0;pwned [31mred", snippet="x2J y\ttab"
+        ),
+    )
+
+
 async def test_the_seam_cuts_an_over_long_list(harness: Harness, server: LocalServer) -> None:
     server.respond_json("/search", fixture("exa_search.json"))
     load(harness, EXA, server.url(""))

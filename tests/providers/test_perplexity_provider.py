@@ -40,6 +40,15 @@ async def test_request_body_and_auth_header_are_exact(
     }
 
 
+async def test_control_characters_in_the_answer_are_removed_and_lines_kept(
+    harness: Harness, server: LocalServer
+) -> None:
+    body = fixture("perplexity_citations_only.json")
+    body["choices"][0]["message"]["content"] = "Line one\u001b[2J\n\tLine two\u0008\r\n"
+    result = await search(harness, server, body)
+    assert result.content == "Line one[2J\n\tLine two"
+
+
 async def test_model_is_configurable(harness: Harness, server: LocalServer) -> None:
     await search(harness, server, fixture("perplexity_search_results.json"), model="sonar-pro")
     assert server.requests[0].json()["model"] == "sonar-pro"

@@ -78,6 +78,22 @@ async def test_a_lone_surrogate_in_the_provider_message_is_replaced(
     error.message.encode("utf-8")
 
 
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b'{"error": {"message": "bad key\\u001b[2J\\u0007 here"}}', "application/json"),
+        (b"bad key\x1b[2J\x07 here", "text/plain"),
+    ],
+)
+async def test_control_characters_in_the_provider_message_are_removed(
+    harness: Harness, server: LocalServer, case: Case, body: bytes, content_type: str
+) -> None:
+    server.respond(case.path, body, status=401, content_type=content_type)
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert error.message == f"{case.display} API error (HTTP 401): bad key[2J here"
+
+
 async def test_non_json_body_is_unprocessable(
     harness: Harness, server: LocalServer, case: Case
 ) -> None:

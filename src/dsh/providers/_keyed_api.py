@@ -52,7 +52,7 @@ from httpx._utils import get_environment_proxies  # the table httpx builds its p
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_core import PydanticCustomError
 
-from dsh._text import mask_url_credentials, quoted_message, quoted_value
+from dsh._text import mask_url_credentials, quoted_message, quoted_value, strip_controls
 from dsh.harness import (
     SECRET_VALUE_ERROR,
     AbortError,
@@ -384,7 +384,7 @@ def _error_text(raw: bytes, content_type: str) -> str | None:
         pass
     if "html" in content_type.lower():
         return None  # a proxy's error page says nothing a model can use
-    text = raw.decode("utf-8", "replace").lstrip("\ufeff").strip()
+    text = strip_controls(raw.decode("utf-8", "replace")).lstrip("\ufeff").strip()
     if text.startswith("<"):
         # Markup whatever its label: a gateway's page sent without (or with a wrong)
         # Content-Type is short enough to pass for a message, and it is not one.
@@ -775,28 +775,32 @@ def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
     return data
 
 
-#: A ``\uD800``–``\uDFFF`` escape: where JSON can hand Python a lone surrogate.
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: What in a body can decode to text a reader must not get: an escaped surrogate (``\ud83d``) or
+#: control character (``\u001b``), or a raw DEL or C1 control (U+0080-U+009F in UTF-8).
+_SUSPECT = re.compile(rb"\\u(?:[dD][89a-fA-F]|00[0189][0-9a-fA-F]|007[fF])|\x7f|\xc2[\x80-\x9f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _loads(raw: bytes) -> Any:
-    """``json.loads``, with a byte that is not UTF-8 and every lone surrogate as U+FFFD.
+    """``json.loads``, every string fit to show: no control characters, no broken characters.
 
-    A backend that cuts text at a byte count can split a UTF-8 character: one bad byte in a
-    snippet is no reason to refuse the whole answer as "not JSON". One that cuts by UTF-16 units
-    (JavaScript's) can split an emoji's surrogate pair, and JSON.stringify writes the lone half
-    as an escape (``"\\ud83d"``). Decoded, it is a str that no UTF-8 output can encode: the CLI
-    failed on it and MCP could not send the result.
+    A page title or snippet is the page author's text: escape sequences, BEL or NUL in it reached
+    the model and the terminal `dsh-web search` prints to; they are removed by the fetcher's rule
+    (:func:`dsh._text.strip_controls`: tab, line feed and carriage return stay). A byte that is
+    not UTF-8 (a character a backend cut at a byte count) is U+FFFD: one bad byte in a snippet is
+    no reason to refuse the whole answer as "not JSON". So is a lone surrogate: a backend that
+    cuts by UTF-16 units (JavaScript's) can split an emoji's pair, and JSON.stringify writes the
+    half as an escape (``"\\ud83d"``), which decodes to a str no UTF-8 output can encode (the CLI
+    failed on it and MCP could not send the result).
     """
     try:
         data = json.loads(raw)
     except UnicodeDecodeError:
         data = json.loads(raw.decode("utf-8-sig", "replace"))
-    if not _SURROGATE_ESCAPE.search(raw):
+    if not _SUSPECT.search(raw):
         return data  # the common case: nothing to walk
     if isinstance(data, str):
-        return _mended(data)
+        return _shown(data)
     # Iterative: the parsed value may be nested as deep as json allows.
     stack: list[Any] = [data] if isinstance(data, (dict, list)) else []
     while stack:
@@ -804,16 +808,16 @@ def _loads(raw: bytes) -> Any:
         pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
         for key, value in pairs:
             if isinstance(value, str):
-                node[key] = _mended(value)
+                node[key] = _shown(value)
             elif isinstance(value, (dict, list)):
                 stack.append(value)
     return data
 
 
-def _mended(text: str) -> str:
-    if not _SURROGATE.search(text):
-        return text
-    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+def _shown(text: str) -> str:
+    if _SURROGATE.search(text):
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return strip_controls(text)
 
 
 def _json_kind(value: Any) -> str:

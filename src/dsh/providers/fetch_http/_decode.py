@@ -182,8 +182,6 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-# C0 controls, DEL and C1 controls, except tab, line feed and carriage return.
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
 # A <meta> tag's attributes; quoted values may hold ">" (the WHATWG prescan reads them so too).
 _META_TAG = re.compile(rb"<meta[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
@@ -371,19 +369,6 @@ def unreadable_share(text: str) -> float | None:
     if binary or sample.count("\ufffd") > _INVALID_SHARE * len(sample):
         return share
     return None
-
-
-def strip_controls(text: str) -> str:
-    """``text`` without C0 control characters other than tab, line feed and carriage return,
-    and without DEL and the C1 controls (U+0080-U+009F): they carry nothing a reader needs and
-    can confuse a model or a terminal (NUL, escape sequences — ESC or C1's CSI U+009B and OSC
-    U+009D —, backspace). PDF text is stripped page by page, before the pages
-    are joined with form feeds.
-
-    One regex pass: about 1 ms per 100,000 characters at worst, and no copy when there is
-    nothing to strip (``str.translate`` is 20x slower on non-ASCII text).
-    """
-    return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
 def _resolve(label: str, *, url: str, where: str) -> str:

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
-from dsh._text import quoted_message
-from dsh.providers.fetch_http._decode import strip_controls
+from dsh._text import quoted_message, strip_controls
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 
 PAGE_SEPARATOR = "\f"

@@ -15,7 +15,7 @@ from http.cookiejar import CookieJar, DefaultCookiePolicy
 import httpcore
 import httpx
 
-from dsh._text import quoted_message
+from dsh._text import quoted_message, strip_controls
 from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers._env_proxy import (
     proxy_variable,
@@ -34,7 +34,6 @@ from dsh.providers.fetch_http._content import (
 from dsh.providers.fetch_http._decode import (
     choose_encoding,
     decode,
-    strip_controls,
     unreadable_share,
 )
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
