@@ -238,12 +238,12 @@ def test_headers_inside_articles_are_content_but_the_site_header_is_not() -> Non
 
 def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
     posts = "".join(
-        f"<div><p>Post {n}: {PROSE}</p><div>Reply</div><div>Share</div></div>" for n in range(4)
+        f"<div><p>Post {n}: {PROSE}</p><div>Reply</div><div>Report</div></div>" for n in range(4)
     )
     code = "<pre><code>make test</code></pre>"
     out = render(f"<h2>Thread</h2>{posts}<h2>Thread</h2>{code}<p>again</p>{code}")
     assert out.count("Reply") == 1
-    assert out.count("Share") == 1
+    assert out.count("Report") == 1
     assert out.count("## Thread") == 2  # the second heads new content (the code)
     assert all(f"Post {n}:" in out for n in range(4))
     assert out.count("```\nmake test\n```") == 2
@@ -352,6 +352,28 @@ def test_a_cards_controls_alone_on_their_line_are_dropped() -> None:
     assert "|Basic|Buy now|" in out
     assert "```\nread more\n```" in out
     assert "[Read more](https://news.example.com/cut)" in out
+
+
+def test_a_panels_and_a_posts_controls_alone_on_their_line_are_dropped() -> None:
+    # Left alone when what they load or open went with the scripts ("Load more" under a list,
+    # "Show less" under a panel), or standing under a post ("Share", Stack Overflow's "Add a
+    # comment" button under every answer without comments): they tell the model nothing.
+    controls = (
+        "<p><a href='#'>Load more</a></p><p><button>Show less</button></p>"
+        "<div><a href='#'>Expand all</a></div><div><a href='#'>Collapse all</a></div>"
+        "<p><a href='/share'>Share</a></p><button><p>Add a comment</p></button>"
+        "<div><a href='#c'>Leave a comment</a></div>"
+    )
+    out = render(f"<h1>Answers</h1><p>{PROSE}</p>{controls}<p>Last words of the answer.</p>")
+    for control in ("Load more", "Show less", "Expand all", "Share", "Add a comment", "Leave a"):
+        assert control not in out
+    assert "Last words of the answer." in out
+    # Not the same words in a sentence, or a heading.
+    kept = "<p>Share it with a friend.</p><h2>Share</h2><p>Press Load more to see them.</p>"
+    out = render(f"<h1>Answers</h1><p>{PROSE}</p>{kept}")
+    assert "Share it with a friend." in out
+    assert "## Share" in out
+    assert "Press Load more to see them." in out
 
 
 def test_a_count_standing_alone_is_still_shown_once() -> None:
@@ -958,10 +980,10 @@ def test_a_repeated_answer_alone_under_a_new_question_stays() -> None:
     out = render(
         f"<p>{PROSE}</p><h3>Is it free?</h3><p>Yes.</p><h3>Is it open source?</h3><p>Yes.</p>"
         "<p>Does it run on ARM?</p><p>No.</p><p>Does it run on RISC-V?</p><p>No.</p>"
-        "<p>Share</p><p>Share</p>"
+        "<p>Report</p><p>Report</p>"
     )
     assert "### Is it open source?\n\nYes.\n\nDoes it run on ARM?" in out
-    assert out.endswith("Does it run on RISC-V?\n\nNo.\n\nShare")
+    assert out.endswith("Does it run on RISC-V?\n\nNo.\n\nReport")
 
 
 def test_a_post_number_line_is_no_question_a_repeat_answers() -> None:

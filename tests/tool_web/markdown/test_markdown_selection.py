@@ -272,11 +272,11 @@ def test_label_and_value_blocks_of_a_fact_grid_keep_each_value() -> None:
     )
     out = render(
         f"<main><h1>12 Oak St</h1><p>{PROSE}</p><div class='facts'>{facts}</div>"
-        "<div class='card'><div>Share</div><div>Save</div></div><p>Share</p>"
+        "<div class='card'><div>Report</div><div>Save</div></div><p>Report</p>"
         f"<div><div>A first paragraph of a section.</div><div>{PROSE} More.</div></div></main>"
     )
     assert "Heating: Central\n\nCooling: Central\n\nParking: Yes" in out
-    assert out.count("Share") == 1  # a lone pair is no grid: its repeat still goes
+    assert out.count("Report") == 1  # a lone pair is no grid: its repeat still goes
     assert "A first paragraph of a section.\n\nThis paragraph" in out
 
 

@@ -48,7 +48,15 @@ _CARD_CONTROLS: Final = frozenset(
      "add to compare", "compare", "quick view", "quick shop", "quick add", "choose options",
      "select options", "view options", "shop now", "buy now", "apply now", "read more",
      "read full article", "view all", "see all", "see more", "show more", "view details",
-     "see details", "view full details", "view product", "more info"}
+     "see details", "view full details", "view product", "more info",
+     # A list's or a panel's own controls, left alone when what they open or load went with
+     # the scripts: "Load more", "Show less", "Expand all"; a post's sharing and commenting
+     # buttons ("Share", "Add a comment": Stack Overflow's under every answer without
+     # comments). No truth keeps them but one "Share" and one "Add a comment" of 30 lines.
+     "load more", "view more", "show less", "see less", "read less", "expand all",
+     "collapse all", "share", "add a comment", "leave a comment", "post a comment",
+     "write a comment", "leave a reply", "show more replies", "show more comments",
+     "load more comments"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
