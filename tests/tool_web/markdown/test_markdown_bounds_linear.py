@@ -1527,3 +1527,19 @@ def test_comments_under_qa_posts_are_found_in_linear_time(posts: str, kept: str)
     elapsed = time.perf_counter() - start
     assert kept in out
     assert elapsed < 10, elapsed
+
+
+def test_many_skip_links_deep_in_the_page_are_read_in_bounded_time() -> None:
+    # Each "Skip …" link looks for its landing mark a few siblings and levels past it, never
+    # through the page: 10,000 of them, each deep in nested wrappers with their target far
+    # away, stay linear.
+    links = "".join(
+        f"<div><div><div><div><a href='#far'>Skip block {n}</a></div></div></div></div>"
+        for n in range(10_000)
+    )
+    html = f"<main><p>{WORDS}</p>{'<div>' * 200}{links}{'</div>' * 200}<span id='far'></span>"
+    start = time.perf_counter()
+    out = html_to_markdown(html + "</main>")
+    elapsed = time.perf_counter() - start
+    assert "Skip block 7" in out  # its mark is far past it: a link into the page
+    assert elapsed < 10, elapsed

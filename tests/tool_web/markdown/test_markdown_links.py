@@ -103,6 +103,27 @@ def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:
     assert "New here? You can skip to the setup if the basics are familiar." in out
 
 
+def test_a_skip_link_past_one_part_of_the_page_is_dropped() -> None:
+    # Moodle writes "Skip <block> block" before each side block, to an empty `span` right
+    # after it; a shop's gallery "Skip images" to an empty mark past the gallery. Told from a
+    # link into the page in the same words by where it lands: an empty mark just past.
+    block = "<ul>" + "".join(f"<li><a href='/t/{n}'>Topic {n}</a></li>" for n in range(3))
+    out = render(
+        "<main><div><a class='skip-block' href='#sb-1'>Skip Course introduction block</a>"
+        f"<div class='block'><h2>Course introduction</h2>{block}</ul></div>"
+        "<span id='sb-1'></span></div><div><div class='gallery'><div><a href='#skip-img'>"
+        "Skip images</a><img src='a.jpg' alt='Shelf'></div></div><div><div id='skip-img'>"
+        f"</div><h1>Shelf unit</h1><p>{PROSE}</p></div></div>"
+        "<p><a href='#steps'>Skip the theory</a></p><h2 id='steps'>Steps</h2>"
+        f"<p>{PROSE}</p></main>"
+    )
+    assert "Skip Course" not in out
+    assert "Skip images" not in out
+    assert "## Course introduction" in out
+    # A link to a section with words of its own is a link into the page: it stays.
+    assert "Skip the theory" in out
+
+
 def test_standalone_link_lists_keep_labels_not_targets() -> None:
     items = "".join(f'<li><a href="/p/{i}">Product {i}</a></li>' for i in range(5))
     out = render(f"<p>{PROSE}</p><ul>{items}</ul>")

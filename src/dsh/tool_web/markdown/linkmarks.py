@@ -70,18 +70,54 @@ def is_skip_link(link: etree._Element, text: str) -> bool:
     selection (a header kept for its size, one inside `main`), it stood as the page's first
     line. Not the same words in a sentence ("you can skip to the setup"). `text` is the
     link's rendered label ("" to read it from the link)."""
-    if not (link.get("href") or "").lstrip().startswith("#"):
+    href = (link.get("href") or "").strip()
+    if not href.startswith("#"):
         return False
     label = " ".join((text or string_value(link)).split()).lower()
-    return (
-        len(label) <= _SKIP_LABEL_MAX
-        and _SKIP_LABEL.match(label) is not None
-        and _stands_apart(link)
-    )
+    if (
+        len(label) > _SKIP_PAST_LABEL_MAX
+        or not label.startswith("skip ")
+        or not _stands_apart(link)
+    ):
+        return False
+    if len(label) <= _SKIP_LABEL_MAX and _SKIP_LABEL.match(label) is not None:
+        return True
+    # "Skip Course introduction block" (Moodle's `a.skip-block` to `#sb-1`), "Skip images"
+    # (a shop's gallery): a skip link past one part of the page, told from a link into the page
+    # by where it lands: an empty element just past the part it skips.
+    return _lands_just_past(link, href[1:])
 
 
 _SKIP_LABEL: Final = re.compile(r"skip (?:to\b|navigation\b|nav\b|links?\b)")
 _SKIP_LABEL_MAX: Final = 40
+_SKIP_PAST_LABEL_MAX: Final = 80
+# How far past a skip link its landing mark is looked for: the link's and its nearest
+# ancestors' next few siblings, and their first descendants. A bounded look, whatever the page.
+_SKIP_ANCESTORS: Final = 4
+_SKIP_SIBLINGS: Final = 3
+_SKIP_DEPTH: Final = 3
+
+
+def _lands_just_past(link: etree._Element, target: str) -> bool:
+    """Whether the element named `target` is an empty landing mark (no text, no children)
+    among the next few siblings of `link` or of its nearest ancestors, or the first
+    descendant of one: where a keyboard lands past the part the link skips."""
+    if not target:
+        return False
+    node: etree._Element | None = link
+    for _ in range(_SKIP_ANCESTORS):
+        if node is None:
+            return False
+        for sibling in islice(node.itersiblings(), _SKIP_SIBLINGS):
+            mark: etree._Element | None = sibling
+            for _ in range(_SKIP_DEPTH):
+                if mark is None or not isinstance(mark.tag, str):
+                    break
+                if mark.get("id") == target:
+                    return len(mark) == 0 and not (mark.text or "").strip()
+                mark = mark[0] if len(mark) else None
+        node = node.getparent()
+    return False
 
 
 _TOGGLES: Final = frozenset({"[–]", "[-]", "[+]", "[−]"})
