@@ -574,8 +574,26 @@ def test_a_replys_subject_repeating_the_topics_title_is_dropped() -> None:
     assert "RE:" not in out
     assert "Use the config file." in out
     assert "Or a udev rule." in out
+    assert "Or a udev rule." in out
     assert "Re: What about the fan?" in out
     assert "by user2 » Mon May 06, 2024 2:05 pm" in out
+
+
+def test_a_reply_subject_written_only_in_capitals_is_dropped_too() -> None:
+    # The pass runs only on a source holding "Re:" or "RE:" (a search, not a walk): a thread
+    # whose only replies say "RE:" is one too.
+    posts = (
+        _phpbb_post(1, "Turning off all LEDs of the board", f"<p>How? {PROSE}</p>")
+        + _phpbb_post(2, "RE: Turning off all LEDs of the board", "<p>Use the config file.</p>")
+        + _phpbb_post(3, "RE: Turning off all LEDs of the board", "<p>Or a udev rule.</p>")
+    )
+    out = html_to_markdown(
+        "<html><head><title>Turning off all LEDs of the board - Example Forums</title></head>"
+        f"<body><main>{posts}</main></body></html>"
+    )
+    assert "RE:" not in out
+    assert "Use the config file." in out
+    assert "Or a udev rule." in out
 
 
 def test_a_page_that_is_itself_a_reply_keeps_its_subject() -> None:
