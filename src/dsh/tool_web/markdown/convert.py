@@ -86,6 +86,10 @@ _SITE_ROLES: Final = (
 # substring tests of three bytes cost a forum-less page 0.3 s on WCXB's even half (a short
 # needle with common bytes is scanned slowly), this pattern a quarter of that.
 _REPLY_SUBJECT: Final = re.compile(rb"R[eE]:")
+# Likewise the gates of the select and template-placeholder passes: as substring tests,
+# `<select` and `<SELECT` cost 0.15 s and `{{` 0.16 s on the even half, these 0.07 and 0.06 s.
+_SELECT_TAG: Final = re.compile(rb"<(?:select|SELECT)")
+_TEMPLATE_PLACEHOLDER: Final = re.compile(rb"\{\{")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -173,7 +177,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         figures=b"<figure" in cleaned,
         disclosure_links=b"aria-controls" in cleaned or b"collapse" in cleaned,
     )
-    if b"<select" in cleaned or b"<SELECT" in cleaned:
+    if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go
     strip_non_content(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
@@ -183,7 +187,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     if cleaned.count(b"<") > MAX_ELEMENTS:
         # An upper bound on the element count, known without walking the tree.
         return plain_to_markdown(plain_text(root)), scripted, metadata
-    if b"{{" in cleaned:
+    if _TEMPLATE_PLACEHOLDER.search(cleaned) is not None:
         drop_template_placeholders(root)
     if b"material-icons" in cleaned or b"material-symbols" in cleaned:
         ligature_icons_as_names(root)

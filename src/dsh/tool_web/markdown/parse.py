@@ -27,6 +27,9 @@ _CONTROL_REFERENCES: Final = re.compile(
     rb"&#(?:0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|127)(?![0-9])"
     rb"|[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])(?![0-9a-fA-F]));?"
 )
+# Whether the source has a numeric reference at all: a pattern, not `b"&#" in data`, which
+# scans a two-byte needle of a common byte slowly (90 ms on WCXB's even half, this 26 ms).
+_NUMERIC_REFERENCE: Final = re.compile(rb"&#")
 
 # Elements whose content is never prose the model should read.
 _NON_CONTENT_TAGS: Final = (
@@ -81,7 +84,7 @@ def clean_input(html: str) -> bytes:
     encoding turns lone surrogates into "?", and deleting bytes runs at memory speed.
     """
     data = html[:MAX_HTML_CHARS].encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
-    if b"&#" in data:
+    if _NUMERIC_REFERENCE.search(data) is not None:
         data = _CONTROL_REFERENCES.sub(b"", data)
     return _without_document_end_tags(data)
 
