@@ -123,6 +123,10 @@ _BLANK_RUNS: Final = re.compile(r"\n{3,}")
 def _is_card_control(line: str) -> bool:
     if len(line) > _EDIT_NOTE_MAX:
         return False
+    # A line this long can only be an edit note, which says "edited": most lines of a page's
+    # text are, and the label is not worth making for them.
+    if len(line) > _CONTROL_LINE_MAX and "dited" not in line.lower():
+        return False
     text = line.replace(INDENT, " ").strip()
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
