@@ -90,6 +90,10 @@ _REPLY_SUBJECT: Final = re.compile(rb"R[eE]:")
 # `<select` and `<SELECT` cost 0.15 s and `{{` 0.16 s on the even half, these 0.07 and 0.06 s.
 _SELECT_TAG: Final = re.compile(rb"<(?:select|SELECT)")
 _TEMPLATE_PLACEHOLDER: Final = re.compile(rb"\{\{")
+# And those of the figure and disclosure repairs: `<figure` 0.11 → 0.06 s, `collapse` 0.11 →
+# 0.06 s (`aria-controls`, `cfemail` and most others are searched faster as substrings).
+_FIGURE_TAG: Final = re.compile(rb"<figure")
+_COLLAPSE: Final = re.compile(rb"collapse")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -174,8 +178,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     repair_tree(
         root,
         aria_tables=_ARIA_TABLE_ROLE.search(cleaned) is not None,
-        figures=b"<figure" in cleaned,
-        disclosure_links=b"aria-controls" in cleaned or b"collapse" in cleaned,
+        figures=_FIGURE_TAG.search(cleaned) is not None,
+        disclosure_links=b"aria-controls" in cleaned or _COLLAPSE.search(cleaned) is not None,
     )
     if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go
