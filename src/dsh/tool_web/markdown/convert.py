@@ -199,12 +199,14 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     if body is None:
         body = root
     stats = measure(body)
+    # Each search scans a page without the word to its end: the words most pages hold first
+    # (on WCXB's even half the dialog role 256 pages of 738, "tooltip" 203, "aria-modal" 95).
     dialogs = (
         _DIALOG_ROLE.search(cleaned) is not None
-        or b"aria-modal" in cleaned
-        or b"ARIA-MODAL" in cleaned
-        or b"popover" in cleaned
         or b"tooltip" in cleaned
+        or b"aria-modal" in cleaned
+        or b"popover" in cleaned
+        or b"ARIA-MODAL" in cleaned
     )
     author_boxes = remove_furniture(
         body,
