@@ -7,8 +7,8 @@ exception's message (or any text someone else wrote: an abort reason, a server's
 provider's words) inside a one-line error (:func:`quoted_message`: secrets masked, one line,
 bounded), a value someone gave (:func:`quoted_value`: its ``repr`` so, secret-named entries
 masked too), the secrets of a value a validator's message may repeat (:func:`hide_secrets`) and
-the control characters of text a reader gets whole (:func:`strip_controls`: a fetched page, a
-search result).
+the control characters and broken surrogates of text a reader gets whole
+(:func:`strip_controls`, :func:`without_surrogates`: a fetched page or PDF, a search result).
 
 It sits below every layer and imports only the standard library (an import-linter contract
 checks it): the harness, the seam, the app and the CLI all use it, and the CLI must be able to
@@ -91,6 +91,19 @@ def mask_url_credentials(value: object) -> object:
     if isinstance(value, tuple):
         return tuple(mask_url_credentials(item) for item in value)
     return value
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with its UTF-16 surrogates mended: a pair split over two code points is joined,
+    a lone half is U+FFFD. Lone surrogates come from decoders that pass them (pypdf's ToUnicode
+    CMaps, JSON's ``"\\ud83d"`` escapes a JavaScript backend writes when it cuts an emoji by
+    UTF-16 units), and no UTF-8 consumer can encode them (the CLI, MCP)."""
+    if not _SURROGATES.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")

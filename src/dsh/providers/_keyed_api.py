@@ -52,7 +52,13 @@ from httpx._utils import get_environment_proxies  # the table httpx builds its p
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_core import PydanticCustomError
 
-from dsh._text import mask_url_credentials, quoted_message, quoted_value, strip_controls
+from dsh._text import (
+    mask_url_credentials,
+    quoted_message,
+    quoted_value,
+    strip_controls,
+    without_surrogates,
+)
 from dsh.harness import (
     SECRET_VALUE_ERROR,
     AbortError,
@@ -778,7 +784,6 @@ def _parse_object(provider: str, raw: bytes) -> dict[str, Any]:
 #: What in a body can decode to text a reader must not get: an escaped surrogate (``\ud83d``) or
 #: control character (``\u001b``), or a raw DEL or C1 control (U+0080-U+009F in UTF-8).
 _SUSPECT = re.compile(rb"\\u(?:[dD][89a-fA-F]|00[0189][0-9a-fA-F]|007[fF])|\x7f|\xc2[\x80-\x9f]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _loads(raw: bytes) -> Any:
@@ -815,9 +820,7 @@ def _loads(raw: bytes) -> Any:
 
 
 def _shown(text: str) -> str:
-    if _SURROGATE.search(text):
-        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return strip_controls(text)
+    return strip_controls(without_surrogates(text))
 
 
 def _json_kind(value: Any) -> str:

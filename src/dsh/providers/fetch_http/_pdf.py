@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 import threading
 from dataclasses import dataclass
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
-from dsh._text import quoted_message, strip_controls
+from dsh._text import quoted_message, strip_controls, without_surrogates
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 
 PAGE_SEPARATOR = "\f"
 
 _log = logging.getLogger(__name__)
-_SURROGATES = re.compile("[\ud800-\udfff]")
 # The parser's own words in an unreadable-PDF error: enough to say what was wrong.
 _MAX_PARSER_MESSAGE_CHARS = 200
 
@@ -78,7 +76,7 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
             text = ""
         # Controls go before counting (the cap counts what is returned) and before the
         # "no text" check; a form feed inside a page would read as a page separator.
-        text = strip_controls(_without_surrogates(text)).strip("\n")
+        text = strip_controls(without_surrogates(text)).strip("\n")
         separator = PAGE_SEPARATOR if index else ""
         parts.append(separator + text)
         length += len(separator) + len(text)
@@ -97,15 +95,6 @@ def extract(data: bytes, *, max_chars: int, stop: threading.Event, url: str) -> 
         content = content[:max_chars]
         truncated = True
     return PdfText(content, page_count, truncated)
-
-
-def _without_surrogates(text: str) -> str:
-    # pypdf decodes ToUnicode CMaps with "surrogatepass": a code mapped to half of a UTF-16
-    # pair comes out as a lone surrogate, which no UTF-8 consumer can encode. Pairs split over
-    # two codes are joined; lone halves become U+FFFD.
-    if not _SURROGATES.search(text):
-        return text
-    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _decrypt(reader: PdfReader, url: str) -> None:
