@@ -91,66 +91,51 @@ async def test_results_map_to_sources(harness: Harness, server: LocalServer) -> 
     )
 
 
-async def test_a_cut_surrogate_pair_becomes_a_replacement_character(
-    harness: Harness, server: LocalServer
-) -> None:
-    # A JavaScript backend that cuts a title or highlight by UTF-16 units can split an emoji's
-    # surrogate pair, and JSON.stringify then writes the lone half as "\ud83d". Python decodes
-    # it to a str that no UTF-8 output can encode: the CLI failed with INTERNAL UnicodeEncodeError
-    # and MCP could not serialize the result.
-    body = (
-        b'{"results": [{"url": "https://example.org/cut", "title": "Cut here \\ud83d",'
-        b' "highlights": ["\\ude00 half a pair, then a whole one \\ud83d\\ude00"]}]}'
-    )
-    server.respond("/search", body, content_type="application/json")
-    load(harness, EXA, server.url(""))
-    result = await harness.web.search(WebSearchRequest("q"))
-    assert result.sources == (
-        WebSearchSource(
-            url="https://example.org/cut",
-            title="Cut here \ufffd",
-            snippet="\ufffd half a pair, then a whole one \U0001f600",
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # A JavaScript backend that cuts a title or highlight by UTF-16 units can split an
+        # emoji's surrogate pair, and JSON.stringify then writes the lone half as "\ud83d".
+        # Python decodes it to a str that no UTF-8 output can encode: the CLI failed with
+        # INTERNAL UnicodeEncodeError and MCP could not serialize the result.
+        (
+            b'{"results": [{"url": "https://example.org/cut", "title": "Cut here \\ud83d",'
+            b' "highlights": ["\\ude00 half a pair, then a whole one \\ud83d\\ude00"]}]}',
+            WebSearchSource(
+                url="https://example.org/cut",
+                title="Cut here \ufffd",
+                snippet="\ufffd half a pair, then a whole one \U0001f600",
+            ),
         ),
-    )
-
-
-async def test_a_character_cut_by_a_byte_count_becomes_a_replacement_character(
-    harness: Harness, server: LocalServer
-) -> None:
-    # A backend that cuts a highlight at a byte count can split a UTF-8 character ("é" is two
-    # bytes). One bad byte failed the whole search as "the body is not JSON".
-    body = (
-        '{"results": [{"url": "https://example.org/cafe", "title": "Café", '
-        '"highlights": ["Le café'.encode()
-        + "é".encode()[:1]
-        + b'"]}]}'
-    )
-    server.respond("/search", body, content_type="application/json")
-    load(harness, EXA, server.url(""))
-    result = await harness.web.search(WebSearchRequest("q"))
-    assert result.sources == (
-        WebSearchSource(url="https://example.org/cafe", title="Café", snippet="Le café\ufffd"),
-    )
-
-
-async def test_control_characters_in_results_are_removed(
-    harness: Harness, server: LocalServer
-) -> None:
-    # A page title is the page author's text. Escape sequences (ESC, C1's CSI), BEL and NUL in
-    # it reached the model and the terminal `dsh-web search` prints to (the fetcher removes
-    # them from pages: the same rule).
-    body = (
-        b'{"results": [{"url": "https://example.org/t", "title": "T\\u001b]0;pwned\\u0007 '
-        b'\\u001b[31mred\\u0000", "highlights": ["x\\u009b2J\\u007f y\\ttab"]}]}'
-    )
-    server.respond("/search", body, content_type="application/json")
-    load(harness, EXA, server.url(""))
-    result = await harness.web.search(WebSearchRequest("q"))
-    assert result.sources == (
-        WebSearchSource(
-            url="https://example.org/t", title="T]0;pwned [31mred", snippet="x2J y\ttab"
+        # A backend that cuts a highlight at a byte count can split a UTF-8 character ("é" is
+        # two bytes). One bad byte failed the whole search as "the body is not JSON".
+        (
+            '{"results": [{"url": "https://example.org/cafe", "title": "Café", '
+            '"highlights": ["Le café'.encode()
+            + "é".encode()[:1]
+            + b'"]}]}',
+            WebSearchSource(url="https://example.org/cafe", title="Café", snippet="Le café\ufffd"),
         ),
-    )
+        # A page title is the page author's text. Escape sequences (ESC, C1's CSI), BEL and NUL
+        # in it reached the model and the terminal `dsh-web search` prints to (the fetcher
+        # removes them from pages: the same rule).
+        (
+            b'{"results": [{"url": "https://example.org/t", "title": "T\\u001b]0;pwned\\u0007 '
+            b'\\u001b[31mred\\u0000", "highlights": ["x\\u009b2J\\u007f y\\ttab"]}]}',
+            WebSearchSource(
+                url="https://example.org/t", title="T]0;pwned [31mred", snippet="x2J y\ttab"
+            ),
+        ),
+    ],
+    ids=["cut-surrogate-pair", "character-cut-by-bytes", "control-characters"],
+)
+async def test_results_are_mended_into_text_a_reader_can_get(
+    harness: Harness, server: LocalServer, body: bytes, expected: WebSearchSource
+) -> None:
+    server.respond("/search", body, content_type="application/json")
+    load(harness, EXA, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources == (expected,)
 
 
 async def test_the_seam_cuts_an_over_long_list(harness: Harness, server: LocalServer) -> None:
