@@ -28,7 +28,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-DEFAULT_BENCH_DIR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "extraction"
+
+def _find_bench_dir() -> Path:
+    # The checkout sits beside `shared/` (../shared from the repository); a git worktree kept
+    # elsewhere finds it in the nearest ancestor that has one.
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "bench" / "extraction"
+        if candidate.is_dir():
+            return candidate
+    return Path(__file__).resolve().parents[2] / "shared" / "bench" / "extraction"
+
+
+DEFAULT_BENCH_DIR = _find_bench_dir()
 
 
 def _load_scorer(bench_dir: Path) -> ModuleType:
