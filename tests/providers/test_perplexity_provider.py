@@ -111,6 +111,22 @@ async def test_null_search_results_fall_back_to_citations(
     ]
 
 
+@pytest.mark.parametrize("key", ["search_results", "citations"])
+async def test_a_repeated_url_is_one_source_so_the_cap_keeps_a_distinct_one(
+    harness: Harness, server: LocalServer, key: str
+) -> None:
+    # A page listed twice was one source in the seam's cut and then merged away by the tool:
+    # the call showed one source fewer than the cap while a distinct third page was dropped.
+    urls = ["https://a.example/", "https://a.example/", "https://b.example/"]
+    entries: list[object] = [{"url": url} for url in urls] if key == "search_results" else urls
+    body = fixture("perplexity_citations_only.json") | {"citations": None, key: entries}
+    server.respond_json("/chat/completions", body)
+    load(harness, PERPLEXITY, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q", max_results=2))
+    assert [s.url for s in result.sources] == ["https://a.example/", "https://b.example/"]
+    assert not result.truncated
+
+
 async def test_no_sources_at_all_and_blank_entries(harness: Harness, server: LocalServer) -> None:
     body = {
         "choices": [{"message": {"role": "assistant", "content": None}}],

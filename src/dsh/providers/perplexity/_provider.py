@@ -4,8 +4,9 @@ Mapping (SPEC §3 and the design note): ``content`` ← ``choices[0].message.con
 the structured top-level ``search_results[]`` (``url``, ``title``, ``snippet``, ``date`` →
 ``published_at``) whenever that key is present, even when it is empty; only when it is absent (or
 null) do the URL-only ``citations[]`` become sources, with nothing but their URL. Missing fields
-are omitted, never invented. Sources keep the provider's order, so nothing is merged or
-de-duplicated.
+are omitted, never invented. Sources keep the provider's order; a URL listed again is the same
+source, so only its first entry is kept (the seam cuts the list at ``max_results``, and a repeat
+there would take the place of a distinct page).
 
 The answer's ``[n]`` markers are 1-based indexes into ``citations[]`` (``search_results[]`` lists
 the same pages in the same order). The model sees the sources as an unnumbered list, so a bare
@@ -17,6 +18,7 @@ left as they are, and so is code.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from dsh.providers._keyed_api import (
@@ -148,7 +150,7 @@ def _sources(data: dict[str, Any]) -> tuple[WebSearchSource, ...]:
         if not isinstance(results, list):
             raise unprocessable(PROVIDER, "`search_results` is not an array")
         fields = [_result_at(n, item) for n, item in enumerate(results)]
-        return tuple(
+        return _first_per_url(
             WebSearchSource(url=url, title=title, snippet=snippet, published_at=date)
             for url, title, snippet, date in fields
             if url is not None
@@ -159,7 +161,15 @@ def _sources(data: dict[str, Any]) -> tuple[WebSearchSource, ...]:
     if not isinstance(citations, list):
         raise unprocessable(PROVIDER, "`citations` is not an array")
     urls = [text_at(PROVIDER, f"citations[{n}]", entry) for n, entry in enumerate(citations)]
-    return tuple(WebSearchSource(url=url) for url in urls if url is not None)
+    return _first_per_url(WebSearchSource(url=url) for url in urls if url is not None)
+
+
+def _first_per_url(sources: Iterable[WebSearchSource]) -> tuple[WebSearchSource, ...]:
+    """Each URL once, at its first place (the exact string, as the tool's merge compares)."""
+    first: dict[str, WebSearchSource] = {}
+    for source in sources:
+        first.setdefault(source.url, source)
+    return tuple(first.values())
 
 
 def _result_at(index: int, value: Any) -> tuple[str | None, str | None, str | None, str | None]:
