@@ -66,6 +66,44 @@ async def test_http_error_carries_the_provider_message(
     )
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        # OpenRouter's documented error shape, sent with 200 when the model fails mid-answer.
+        {"error": {"code": 502, "message": "Upstream model overloaded"}},
+        # The Anthropic Messages API's error event shape (DeepSeek's wire).
+        {
+            "type": "error",
+            "error": {"type": "overloaded_error", "message": "Upstream model overloaded"},
+        },
+        {"error": "Upstream model overloaded"},
+    ],
+)
+async def test_an_error_object_in_a_200_answer_is_the_providers_error(
+    harness: Harness, server: LocalServer, case: Case, body: object
+) -> None:
+    # Reported as the answer's missing field ("`choices` is missing or empty") before: the
+    # provider's own message is what tells the user what went wrong.
+    server.respond_json(case.path, body)
+    load(harness, case, server.url(""))
+    error = await failure(harness, case)
+    assert (error.code, error.message) == (
+        WEB_PROVIDER_ERROR,
+        f"{case.display} API error (HTTP 200): Upstream model overloaded",
+    )
+    assert len(server.requests) == 1  # not retried: nothing says a retry would fare better
+
+
+@pytest.mark.parametrize("empty", [None, "", {}, False])
+async def test_an_empty_error_member_beside_an_answer_is_no_error(
+    harness: Harness, server: LocalServer, case: Case, empty: object
+) -> None:
+    server.respond_json(case.path, fixture(case.ok_fixture) | {"error": empty})
+    load(harness, case, server.url(""))
+    result = await harness.web.search(WebSearchRequest("q"))
+    assert result.sources
+
+
 async def test_a_lone_surrogate_in_the_provider_message_is_replaced(
     harness: Harness, server: LocalServer, case: Case
 ) -> None:

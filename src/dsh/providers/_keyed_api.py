@@ -6,7 +6,8 @@ One job: send one JSON POST that carries a secret and turn every way it can go w
 
 - **no redirects**: the client never follows one, and a 3xx fails before its Location is
   contacted (a redirect would hand the key to whatever host the Location names);
-- **errors**: ``<Provider> API error (HTTP <status>): <the provider's own message>``; a body that
+- **errors**: ``<Provider> API error (HTTP <status>): <the provider's own message>``, also for a
+  2xx whose JSON object carries a non-empty ``error`` member; a body that
   is not a JSON object is ``<Provider> returned an unprocessable response body``; a network failure
   names its cause; the key is redacted from anything echoed back;
 - **Retry-After**: a 429 or 503 that says when to come back is retried at most twice, only when the
@@ -577,7 +578,13 @@ async def _attempts(
             client, provider=provider, url=url, headers=send_headers, payload=payload, secret=secret
         )
         if 200 <= status < 300:
-            return _parse_object(provider, raw)
+            data = _parse_object(provider, raw)
+            if data.get("error") not in (None, "", {}, [], False):
+                # OpenAI-compatible gateways (OpenRouter: a model that fails after it started)
+                # and Anthropic's error event send their error object with 200; mapped as an
+                # answer it read "`choices` is missing", hiding the provider's own message.
+                raise http_error(provider, status, provider_message(data), secret)
+            return data
         if status in RETRY_STATUSES and retries < MAX_RETRIES:
             wait = retry_after_seconds(response_headers.get("retry-after"))
             if wait is not None and loop.time() + wait < deadline:
