@@ -214,6 +214,37 @@ async def test_a_multi_line_query_keeps_its_answer_heading_on_one_line() -> None
     assert [r.query for r in stub.requests] == ["rust\n\nasync  traits", "go"]  # sent as asked
 
 
+async def test_each_answer_is_bounded_so_a_long_one_hides_no_other() -> None:
+    # tool-web's bound is per answer (20,000 characters, mark included): one query's runaway
+    # answer is cut, and the next query's answer still follows under its heading.
+    long = "Word " * 10_000
+    stub = StubSearch(
+        results={
+            "a": WebSearchResult(content=long, sources=()),
+            "b": WebSearchResult(content="B answer.", sources=()),
+        }
+    )
+    result = await run(stub, {"queries": ["a", "b"]})
+    first, second = result.text.removesuffix("\n\n" + CITE).split("\n\n### b\n\n")
+    assert second == "B answer."
+    answer = first.removeprefix("### a\n\n")
+    assert len(answer) <= 20_000
+    assert answer.endswith("Word Word\n\n…")
+
+
+async def test_an_answer_cut_inside_a_code_block_closes_it_before_the_mark() -> None:
+    # Left open, the fence would swallow the mark and everything after it (Sources: included).
+    content = "Example:\n\n~~~~python\n" + "x = 1\n" * 5_000
+    stub = StubSearch(
+        results={"q": WebSearchResult(content=content, sources=(src("https://x.example/"),))}
+    )
+    result = await run(stub, {"queries": ["q"]})
+    answer, sources = result.text.split("\n\nSources:\n")
+    assert len(answer) <= 20_000
+    assert answer.endswith("x = 1\n~~~~\n\n…")
+    assert sources.startswith("- [x.example](https://x.example/)")
+
+
 async def test_queries_are_stripped_and_exact_duplicates_collapse() -> None:
     stub = StubSearch()
     await run(stub, {"queries": ["  rust  ", "rust", "Rust"]})

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dsh.tool_web._fetch import _closed, _cut
 from dsh.web import WebSearchResult, WebSearchSource
+
+#: Most characters of one query's answer, its mark included (about 5,000 tokens of English):
+#: usual answers (a few thousand characters) stay whole, while a runaway one (only the
+#: provider's 8 MiB body cap bounded it) cannot flood the model's context. Per answer, so one
+#: query's long answer never hides another's.
+ANSWER_MAX_CHARS = 20_000
+#: Ends a cut answer, as its own paragraph: the model sees that the answer went on.
+ANSWER_CUT_MARK = "…"
 
 
 @dataclass(frozen=True)
@@ -13,8 +22,9 @@ class MergedSearch:
     """What one `web_search` call found, before rendering.
 
     ``answer`` is the provider answer (one query) or the answers under ``### <query>`` headings
-    (several queries); ``truncated`` is set when any source was left out for the bound, by the
-    seam (a provider over-returned) or by the merge cap.
+    (several queries), each bounded by :func:`bounded_answer`; ``truncated`` is set when any
+    source was left out for the bound, by the seam (a provider over-returned) or by the merge
+    cap.
     """
 
     queries: tuple[str, ...]
@@ -59,7 +69,7 @@ def merge_results(
 
 def _joined_answers(queries: Sequence[str], results: Sequence[WebSearchResult]) -> str | None:
     answers = [
-        (query, result.content.strip())
+        (query, bounded_answer(result.content.strip()))
         for query, result in zip(queries, results, strict=True)
         if result.content is not None and result.content.strip()
     ]
@@ -70,3 +80,25 @@ def _joined_answers(queries: Sequence[str], results: Sequence[WebSearchResult]) 
     # Headed even when only one query answered: the model must know which query it answers.
     # A heading ends at the line end, so a multi-line query is shown on one line.
     return "\n\n".join(f"### {' '.join(query.split())}\n\n{answer}" for query, answer in answers)
+
+
+def bounded_answer(answer: str) -> str:
+    """``answer``, or when longer than :data:`ANSWER_MAX_CHARS` its start and the mark.
+
+    The cut follows the fetch budget's rules (a line end, else a space, in the last fifth of
+    the room), and a code block it leaves open is closed first: open, it would swallow the mark
+    and the ``Sources:`` list after it.
+    """
+    if len(answer) <= ANSWER_MAX_CHARS:
+        return answer
+    room = ANSWER_MAX_CHARS - len(ANSWER_CUT_MARK) - 2  # the blank line before the mark
+    cut = _cut(answer, room)
+    kept = _closed(cut)
+    if len(kept) > room:
+        # Make room for the closing fence; if the shorter cut needs a longer one (another
+        # block), bounded beats well-formed (as the fetch budget does).
+        shorter = _cut(answer, room - (len(kept) - len(cut)))
+        kept = _closed(shorter)
+        if len(kept) > room:
+            kept = shorter
+    return f"{kept}\n\n{ANSWER_CUT_MARK}"
