@@ -1543,3 +1543,41 @@ def test_many_skip_links_deep_in_the_page_are_read_in_bounded_time() -> None:
     elapsed = time.perf_counter() - start
     assert "Skip block 7" in out  # its mark is far past it: a link into the page
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("body", "shown", "gone"),
+    [
+        # 4,000 headings over empty lists, each in its toggle under 4 wrappers (the element
+        # bound allows no more): each heading looks a few levels up and at a few siblings.
+        (
+            (
+                "<div><div role='button'>"
+                + "<div>" * 4
+                + "<h2>Comments</h2>"
+                + "</div>" * 4
+                + "</div><button><div><p>Add a comment</p></div></button><ul></ul></div>"
+            )
+            * 4_000,
+            "Answer",
+            "Comments",
+        ),
+        # 240 headings over empty lists, nested in each other's boxes, each box beside 400
+        # empty siblings: a box with more than a few children is not looked into.
+        (
+            ("<div><h3>Title</h3><ul></ul>" + "<i></i>" * 400) * 240 + "</div>" * 240,
+            "Title",
+            "Comments",
+        ),
+        # A heading beside an empty list of 70,000 empty items, each looked at once.
+        ("<div><h3>Empty</h3><ul>" + "<li></li>" * 70_000 + "</ul></div>", "Answer", "Empty"),
+    ],
+    ids=["many-titled-empty-lists", "nested-boxes", "huge-empty-list"],
+)
+def test_titles_of_empty_lists_are_found_in_linear_time(body: str, shown: str, gone: str) -> None:
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>Answer {WORDS}</p>{body}<p>{WORDS}</p>")
+    elapsed = time.perf_counter() - start
+    assert shown in out
+    assert gone not in out
+    assert elapsed < 10, elapsed

@@ -86,3 +86,47 @@ def test_an_aside_that_holds_the_page_keeps_its_headings() -> None:
     )
     assert "## The whole story" in out
     assert "### Part two" in out
+
+
+def _titled_list(heading: str, items: str, controls: str = "") -> str:
+    """A section as Stack Overflow's newer layout writes each post's comments: a heading in a
+    toggle, a control ("Add a comment", a button holding a paragraph), then the list."""
+    return (
+        f'<div class="mt16"><div role="button" tabindex="0"><h2>{heading}</h2></div>'
+        f'{controls}<div role="list">{items}</div></div>'
+    )
+
+
+_ADD = '<div><button type="button"><div><p>Add a comment</p></div></button></div>'
+
+
+def test_a_heading_over_an_empty_list_goes_with_its_controls() -> None:
+    # Under each answer without comments: "## Comments" over nothing, read as the title of the
+    # next answer. Nothing was listed, so there is nothing for the title to title.
+    page = "".join(
+        f'<div class="answer"><div class="prose"><p>Answer {n} explains it. {PROSE}</p></div>'
+        f"{_titled_list('Comments', '', _ADD)}</div>"
+        for n in range(3)
+    )
+    out = render(f"<h1>Why is except: pass bad?</h1>{page}")
+    for n in range(3):
+        assert f"Answer {n} explains it." in out
+    assert "Comments" not in out
+    assert "Add a comment" not in out
+    empty_ul = f"<div><h3>Reviews</h3><ul></ul><button>Load more</button></div><p>{PROSE}</p>"
+    assert "Reviews" not in render(f"<p>{PROSE}</p>{empty_ul}")
+
+
+def test_a_heading_over_a_list_or_anything_else_stays() -> None:
+    # A list with items, an image or a line beside the list, a heading over a sub-heading, or
+    # a heading alone in its box (its section follows in the next one) is structure.
+    listed = _titled_list("2 Comments", '<div role="listitem">Which version?</div>', _ADD)
+    pictured = "<div><h3>Gallery</h3><ul><li><img src='/a.png' alt=''></li></ul></div>"
+    lined = "<div><h3>Changes</h3><p>None yet.</p><ul></ul></div>"
+    nested = "<div><h2>Install</h2><div><h3>Linux</h3><ul></ul></div></div>"
+    boxed = "<div><h3>Setup</h3></div><div><p>Run the installer.</p></div>"
+    out = render(f"<p>{PROSE}</p>{listed}{pictured}{lined}{nested}{boxed}<p>{PROSE}</p>")
+    for kept in ("## 2 Comments", "Which version?", "Gallery", "### Changes", "None yet."):
+        assert kept in out
+    assert "## Install" in out
+    assert "### Setup" in out

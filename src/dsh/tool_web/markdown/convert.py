@@ -16,6 +16,7 @@ from dsh.tool_web.markdown.boilerplate import (
     remove_furniture,
 )
 from dsh.tool_web.markdown.choices import variation_selects_as_lines
+from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
@@ -238,6 +239,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
     # Not gated by a search of the source: the heading's word in any case cost more (13
     # substring searches, ~1 s on WCXB's even half) than the pass over the headings (~0.15 s).
     drop_popular_lists(main, stats)
+    drop_titles_of_empty_lists(main, stats)
     if product_page:
         drop_recommended_products(main, stats)
         drop_shop_policies(main, stats)

@@ -142,6 +142,12 @@ def _is_card_control(line: str) -> bool:
     return _COUNTER.fullmatch(plain) is not None or _JOINED.fullmatch(plain) is not None
 
 
+def is_control_label(text: str) -> bool:
+    """`text`, a control's words, is one of a card's or a list's controls (`_CARD_CONTROLS`:
+    "Add a comment", "Load more"), whatever its case and the arrows around it."""
+    return " ".join(text.strip(_AROUND_LABEL).lower().split()) in _CARD_CONTROLS
+
+
 def starts_with_price(text: str) -> bool:
     """Whether `text` opens with a price ("$140.00 USD", "129 kr", "From £9.99")."""
     return _PRICE.match(text.strip().lower()) is not None
