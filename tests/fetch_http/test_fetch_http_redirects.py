@@ -587,3 +587,82 @@ async def test_a_refresh_to_the_page_itself_with_a_fragment_leaves_the_page(
     result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
     assert (result.url, result.body.content) == (server.url("/stub"), page.decode())
     assert [r.path for r in server.requests] == ["/stub"]
+
+
+def based_refresh(base: str, target: str, *, base_first: bool = True) -> bytes:
+    tags = [f'<base href="{base}">', f'<meta http-equiv="refresh" content="0; url={target}">']
+    head = "".join(tags if base_first else reversed(tags))
+    return f"<html><head>{head}</head><body></body></html>".encode()
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [
+        ("/other/", "/other/new"),
+        # A relative base resolves against the page's URL.
+        ("../up/", "/up/new"),
+        # A base that is no URL a page can be resolved against is ignored, as browsers do.
+        ("http://[::1/", "/dir/new"),
+        ("javascript:void(0)", "/dir/new"),
+    ],
+)
+async def test_a_meta_refresh_resolves_against_the_pages_base_url(
+    server: LocalServer, make_fetcher: MakeFetcher, base: str, expected: str
+) -> None:
+    # Browsers parse a meta refresh's URL against the document's base URL, which <base href>
+    # sets: the stub's target was looked for beside the stub ("/dir/new", a 404) instead.
+    server.respond("/dir/stub", based_refresh(base, "new"), content_type="text/html")
+    server.respond(expected, "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/dir/stub")))
+    assert (result.url, result.body) == (server.url(expected), TextBody("arrived"))
+    assert [r.path for r in server.requests] == ["/dir/stub", expected]
+
+
+async def test_a_base_after_the_meta_refresh_or_a_refresh_header_does_not_count(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A browser parses the meta's URL when the meta is inserted, so only a <base> before it
+    # counts; the Refresh header is read before the document exists, against the response URL.
+    server.respond(
+        "/dir/late", based_refresh("/other/", "new", base_first=False), content_type="text/html"
+    )
+    server.respond(
+        "/dir/header",
+        b'<html><head><base href="/other/"></head><body></body></html>',
+        content_type="text/html",
+        headers={"Refresh": "0; url=new"},
+    )
+    server.respond("/dir/new", "arrived")
+    fetcher = make_fetcher()
+    for path in ("/dir/late", "/dir/header"):
+        result = await fetcher.fetch(WebFetchRequest(server.url(path)))
+        assert (result.url, result.body) == (server.url("/dir/new"), TextBody("arrived"))
+
+
+async def test_a_meta_refresh_through_a_base_elsewhere_is_checked_like_a_redirect(
+    server: LocalServer, server_v6: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # The base only changes where the URL points; the target is the page's redirect, checked
+    # against the page's own origin: another origin is named, a blocked one refused.
+    fetcher = make_fetcher()
+    server.respond("/away", based_refresh(server_v6.url("/"), "new"), content_type="text/html")
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/away"))), WEB_REDIRECT_BLOCKED
+    )
+    target = server_v6.url("/new")
+    assert error.message == (
+        f"Redirect to a different origin blocked: {server.url('/away')} redirected to {target}. "
+        f"To follow it, fetch {target} directly."
+    )
+    server.respond(
+        "/metadata", based_refresh("http://169.254.169.254/", "latest"), content_type="text/html"
+    )
+    error = await expect_error(
+        fetcher.fetch(WebFetchRequest(server.url("/metadata"))), WEB_BLOCKED_URL
+    )
+    assert error.message.startswith(
+        f"{server.url('/metadata')} redirected to http://169.254.169.254/latest, a blocked "
+        "target, so it was not followed. Blocked URL: "
+    )
+    assert server_v6.requests == []
+    await assert_nothing_left(fetcher, server, server_v6)

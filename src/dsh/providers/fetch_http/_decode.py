@@ -183,8 +183,9 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
-# A <meta> tag's attributes; quoted values may hold ">" (the WHATWG prescan reads them so too).
-_META_TAG = re.compile(rb"<meta[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
+# A <meta> or <base> tag's attributes; quoted values may hold ">" (the WHATWG prescan reads
+# them so too).
+_HEAD_TAG = re.compile(rb"<(meta|base)[\s/]((?:[^>\"']|\"[^\"]*\"|'[^']*')*)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"([^\s/>=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]*)))?")
 _CONTENT_CHARSET = re.compile(
     rb"charset\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s;\"']*))", re.IGNORECASE
@@ -284,17 +285,25 @@ def _whole_characters(prefix: bytes) -> bytes:
     return prefix if match is None else prefix[: match.start() + 1]
 
 
-def meta_attributes(prefix: bytes) -> Iterator[dict[bytes, bytes]]:
-    """Each ``<meta>`` tag's attributes in ``prefix`` (a page's start, comments already cut), in
-    document order, names lowercased; of a repeated attribute the first counts (WHATWG prescan).
+def head_tags(prefix: bytes) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:
+    """Each ``<meta>`` and ``<base>`` tag in ``prefix`` (a page's start, comments already cut),
+    in document order: its name (``b"meta"``, ``b"base"``) and its attributes, names
+    lowercased; of a repeated attribute the first counts (WHATWG prescan).
     """
-    for tag in _META_TAG.finditer(prefix):
+    for tag in _HEAD_TAG.finditer(prefix):
         attributes: dict[bytes, bytes] = {}
-        for attribute in _ATTRIBUTE.finditer(tag.group(1)):
+        for attribute in _ATTRIBUTE.finditer(tag.group(2)):
             name = attribute.group(1).lower()
             value = next((v for v in attribute.group(2, 3, 4) if v is not None), b"")
             attributes.setdefault(name, value)
-        yield attributes
+        yield tag.group(1).lower(), attributes
+
+
+def meta_attributes(prefix: bytes) -> Iterator[dict[bytes, bytes]]:
+    """Each ``<meta>`` tag's attributes in ``prefix``, as :func:`head_tags` reads them."""
+    for name, attributes in head_tags(prefix):
+        if name == b"meta":
+            yield attributes
 
 
 def without_comments(prefix: bytes) -> bytes:

@@ -43,6 +43,7 @@ from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import (
     REDIRECT_STATUSES,
     STUB_TEXT_MAX_CHARS,
+    document_base,
     immediate_refresh,
     location_target,
     meta_refresh,
@@ -188,14 +189,19 @@ class HttpFetchProvider:
         """
         if not response.is_success:
             return None
+        # The header is read before the page exists: its URL resolves against the response's.
         location = immediate_refresh(response.headers.get("refresh"))
+        base = url
         if location is None and isinstance(result.body, HtmlBody):
-            location = immediate_refresh(meta_refresh(result.body.content))
+            meta = meta_refresh(result.body.content)
+            if meta is not None:
+                location = immediate_refresh(meta.content)
+                base = document_base(url, meta.base)
         if location is None or not _reads_as_stub(result.body):
             return None
         try:
             # A fragment is never sent: "#top" names the page already fetched.
-            target = url.join(location).copy_with(fragment=None)
+            target = base.join(location).copy_with(fragment=None)
             if any(target == seen.copy_with(fragment=None) for seen in visited):
                 return None
         except (httpx.InvalidURL, ValueError, TypeError):
@@ -208,6 +214,7 @@ class HttpFetchProvider:
             max_length=self.config.max_url_length,
             policy=self._policy,
             visited=visited,
+            base=base,
         )
 
     async def _read(

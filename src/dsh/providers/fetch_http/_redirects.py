@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
+from typing import NamedTuple
 
 import httpx
 import lxml.etree
 import lxml.html
 
-from dsh.providers.fetch_http._decode import meta_attributes, without_comments
+from dsh.providers.fetch_http._decode import head_tags, without_comments
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
 from dsh.providers.fetch_http._url import check_parsed, origin, quoted, without_credentials
 from dsh.web import (
@@ -95,11 +96,14 @@ def location_target(
     max_length: int,
     policy: NetworkPolicy,
     visited: AbstractSet[httpx.URL] = frozenset(),
+    base: httpx.URL | None = None,
 ) -> httpx.URL:
     """The URL to follow to ``location`` (a ``Location``, or a refresh's URL) from ``current``,
-    or a ``WebError``: the checks of :func:`redirect_target`."""
+    or a ``WebError``: the checks of :func:`redirect_target`. ``location`` is resolved against
+    ``base`` (a page's ``<base href>``, see :func:`document_base`), else ``current``; the
+    checks compare it with ``current`` whatever the base."""
     try:
-        target = current.join(location)
+        target = (current if base is None else base).join(location)
     except (httpx.InvalidURL, ValueError, TypeError) as error:
         raise _invalid_target(current, location, str(error)) from None
     shown = _clip(str(target))
@@ -241,12 +245,46 @@ def reads_as_stub(html: str) -> bool:
     return len(visible) <= STUB_TEXT_MAX_CHARS
 
 
-def meta_refresh(html: str) -> str | None:
-    """The ``content`` of the first ``<meta http-equiv="refresh">`` at the start of ``html``."""
+class MetaRefresh(NamedTuple):
+    """A page's first ``<meta http-equiv="refresh">``: its ``content``, and the ``href`` of the
+    first ``<base href>`` before it (``None``: none)."""
+
+    content: str | None
+    base: str | None
+
+
+def meta_refresh(html: str) -> MetaRefresh | None:
+    """The first ``<meta http-equiv="refresh">`` at the start of ``html``, with the base its URL
+    is resolved against.
+
+    A browser parses the refresh's URL when the meta is inserted, against the document's base
+    URL then: the first ``<base href>`` already inserted, so one before the meta (HTML's "shared
+    declarative refresh steps"; Chrome and Firefox alike).
+    """
     # The charset prescan's reader, on the decoded page's start written back as UTF-8.
     prefix = html[:_META_SCAN_CHARS].encode("utf-8", "surrogatepass")
-    for attributes in meta_attributes(without_comments(prefix)):
-        if attributes.get(b"http-equiv", b"").strip().lower() == b"refresh":
+    base: str | None = None
+    for name, attributes in head_tags(without_comments(prefix)):
+        if name == b"base":
+            if base is None and b"href" in attributes:
+                base = attributes[b"href"].decode("utf-8", "replace")
+        elif attributes.get(b"http-equiv", b"").strip().lower() == b"refresh":
             content = attributes.get(b"content")
-            return None if content is None else content.decode("utf-8", "replace")
+            text = None if content is None else content.decode("utf-8", "replace")
+            return MetaRefresh(text, base)
     return None
+
+
+def document_base(url: httpx.URL, href: str | None) -> httpx.URL:
+    """The base URL of the page at ``url`` whose ``<base href>`` is ``href``.
+
+    ``href`` is resolved against ``url``; one that does not parse, and a ``data:`` or
+    ``javascript:`` one (which Chrome ignores), leave ``url`` the base, as in browsers.
+    """
+    if href is None:
+        return url
+    try:
+        base = url.join(href.strip())
+    except (httpx.InvalidURL, ValueError, TypeError):
+        return url
+    return url if base.scheme in ("data", "javascript") else base
