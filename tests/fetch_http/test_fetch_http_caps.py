@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import itertools
 import tracemalloc
+from collections.abc import Sequence
 
 import pytest
 
+from dsh.providers.fetch_http._guard import IPAddress
 from dsh.web import (
+    WEB_BLOCKED_URL,
     WEB_FETCH_TOO_LARGE,
     WEB_PROVIDER_ERROR,
     HtmlBody,
@@ -26,7 +30,7 @@ from fetch_http.fetch_support import (
     expect_error,
     gzip_bomb,
 )
-from support.local_http import LocalServer, Request, write_head, write_response
+from support.local_http import Handler, LocalServer, Request, write_head, write_response
 
 
 async def test_content_length_over_the_cap_fails_before_the_body(
@@ -138,13 +142,73 @@ async def test_response_headers_over_the_clients_limit_are_named(
             await write_head(writer, 200, [("Content-Type", "text/plain"), *cookies])
 
     server.route("/cookies", handler)
+    server.respond("/first", "a page first, so the connection is a kept-alive one")
     fetcher = make_fetcher()
+    await fetcher.fetch(WebFetchRequest(server.url("/first")))
     url = server.url("/cookies")
     error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
     assert error.message == (
         f"Fetching {url} failed: the server's response headers are larger than the 100 KiB "
         "an HTTP client reads, so its response could not be read."
     )
+    # Such a response is the server's answer, even on a kept-alive connection, not that
+    # connection's accident: it was requested a second time, to fail the same way.
+    assert [r.path for r in server.requests] == ["/first", "/cookies"]
+    await assert_nothing_left(fetcher, server)
+
+
+async def hang_up(_request: Request, writer: asyncio.StreamWriter) -> None:
+    writer.close()
+
+
+async def answer_garbage(_request: Request, writer: asyncio.StreamWriter) -> None:
+    writer.write(b"NOT HTTP AT ALL\r\n\r\n")
+    await writer.drain()
+    writer.close()
+
+
+@pytest.mark.parametrize("handler", [hang_up, answer_garbage], ids=["hang-up", "garbage"])
+async def test_a_failure_on_a_new_connection_is_not_resent(
+    server: LocalServer, make_fetcher: MakeFetcher, handler: Handler
+) -> None:
+    # Only a kept-alive connection can fail through no fault of the request (a server that
+    # closed it meanwhile, bytes an earlier response left in it); on a new one the failure is
+    # the server's answer, and a second GET only asked again.
+    server.route("/broken", handler)
+    fetcher = make_fetcher()
+    url = server.url("/broken")
+    error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
+    assert error.message.startswith(f"Fetching {url} failed: ")
+    assert [r.path for r in server.requests] == ["/broken"]
+    await assert_nothing_left(fetcher, server)
+
+
+class RebindingResolver:
+    """Answers 127.0.0.1 first and the cloud metadata address afterwards (DNS rebinding)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def resolve(self, host: str, port: int) -> Sequence[IPAddress]:
+        self.asked += 1
+        return [ipaddress.ip_address("127.0.0.1" if self.asked == 1 else "169.254.169.254")]
+
+
+async def test_a_resend_opens_a_new_connection_through_the_guard(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # The resend after a kept-alive connection failed is a new connection to the same URL, so
+    # its name is resolved and checked again: a rebinding answer is refused, never connected to
+    # (the fixture's connector would fail the test).
+    server.respond("/chars", "Café ☕".encode(), headers={"Content-Length": str(len("Café ☕"))})
+    server.respond("/next", "must not be read")
+    resolver = RebindingResolver()
+    fetcher = make_fetcher(allowed_hosts=["127.0.0.1"], resolver=resolver)
+    origin = f"http://rebind.example:{server.port}"
+    await fetcher.fetch(WebFetchRequest(origin + "/chars"))
+    error = await expect_error(fetcher.fetch(WebFetchRequest(origin + "/next")), WEB_BLOCKED_URL)
+    assert "169.254.169.254" in error.message
+    assert resolver.asked == 2
     await assert_nothing_left(fetcher, server)
 
 

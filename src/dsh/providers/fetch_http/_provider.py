@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from http.cookiejar import CookieJar, DefaultCookiePolicy
+from typing import Any
 
 import httpcore
 import httpx
@@ -447,16 +448,34 @@ def _reads_as_stub(body: WebFetchBody) -> bool:
     return len("".join(body.content.split())) <= STUB_TEXT_MAX_CHARS
 
 
+class _NewConnection:
+    """A ``trace`` callback (the request extension httpx and httpcore document) noting whether a
+    request opened a new connection: httpcore reports ``connection.connect_tcp`` (through a
+    SOCKS proxy ``socks.connect_tcp``) for each one it opens, and nothing for a kept-alive
+    connection it reuses."""
+
+    def __init__(self) -> None:
+        self.opened = False
+
+    async def __call__(self, event: str, _info: dict[str, Any]) -> None:
+        if event.endswith(".connect_tcp.started"):
+            self.opened = True
+
+
 async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
+    new_connection = _NewConnection()
+    request = client.build_request("GET", url, extensions={"trace": new_connection})
     try:
-        return await client.send(client.build_request("GET", url), stream=True)
-    except (httpx.RemoteProtocolError, httpx.ReadError):
+        return await client.send(request, stream=True)
+    except (httpx.RemoteProtocolError, httpx.ReadError) as error:
         # Sent on a kept-alive connection, a request can fail through no fault of its own: the
         # server closed it meanwhile, or an earlier response left bytes past its Content-Length
         # in its buffer (read as this response: "illegal status line"). The connection is
-        # discarded now, so the GET is sent once more on a new one, as browsers resend a request
-        # that fails on a reused connection. A second failure is the server's answer.
-        pass
+        # discarded now, so the GET is sent once more, on a new one through the guard, as
+        # browsers resend a request that fails on a reused connection. On a new connection the
+        # failure is the server's answer, and so are response headers too large to read.
+        if new_connection.opened or _head_too_large(error):
+            raise _network_error(url, error) from None
     except httpx.HTTPError as error:
         raise _network_error(url, error) from None
     try:
