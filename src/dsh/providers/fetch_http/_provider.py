@@ -495,14 +495,27 @@ def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
     elif isinstance(error, httpx.DecodingError):
         message = f"The response from {url} could not be decoded: {cause}."
     elif _head_too_large(error):
-        limit = httpcore.AsyncHTTP11Connection.MAX_INCOMPLETE_EVENT_SIZE // 1024
         message = (
-            f"Fetching {url} failed: the server's response headers are larger than the "
-            f"{limit} KiB an HTTP client reads, so its response could not be read."
+            f"Fetching {url} failed: the server's response headers are larger than "
+            f"{_head_limit()} reads, so its response could not be read."
         )
     else:
         message = f"Fetching {url} failed: {cause}."
     return WebError(WEB_PROVIDER_ERROR, message, details={"url": str(url)})
+
+
+# httpcore's bound on a response head (its h11 max_incomplete_event_size): a class attribute it
+# reads itself but does not document, so it is looked up by name and may be missing.
+_HEAD_LIMIT_ATTRIBUTE = "MAX_INCOMPLETE_EVENT_SIZE"
+
+
+def _head_limit() -> str:
+    """Who reads the response head, and how much: "the 100 KiB an HTTP client" from httpcore's
+    limit, or "an HTTP client" without it."""
+    limit = getattr(httpcore.AsyncHTTP11Connection, _HEAD_LIMIT_ATTRIBUTE, None)
+    if not isinstance(limit, int) or limit < 1024:
+        return "an HTTP client"
+    return f"the {limit // 1024} KiB an HTTP client"
 
 
 def _head_too_large(error: BaseException) -> bool:
