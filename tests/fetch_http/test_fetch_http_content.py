@@ -267,6 +267,49 @@ async def test_the_first_declaring_meta_wins(
     assert (await fetch_bytes(server, make_fetcher, body, "text/html")).endswith("<p>日本語</p>")
 
 
+# A head that declares its charset late: inline style and script before the meta, past the
+# first 4 KiB (Polish in ISO-8859-2, which detection leaves to windows-1252, so only the meta
+# can say what the bytes are).
+LATE_HEAD = (
+    b"<html><head><title>Strona</title><style>" + b"p { margin: 0 } " * 200 + b"</style>"
+    b"<script>var config = {};" + b" config.x = '<p>';" * 200 + b"</script>"
+    b'<link rel="stylesheet" href="/s.css"><noscript><p>no scripts</p></noscript>'
+)
+POLISH = "Zażółć gęślą jaźń"
+
+
+async def test_a_meta_charset_later_in_the_head_is_read(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Browsers read a <meta charset> anywhere in the head (Chrome scans on while the tags are
+    # ones a head holds; Firefox reloads on a late one); only the first 4 KiB were read, and the
+    # page came out as windows-1252 ("Za¿ó³æ").
+    assert len(LATE_HEAD) > 4096
+    body = LATE_HEAD + b'<meta charset="iso-8859-2"></head><body><p>' + POLISH.encode("iso8859-2")
+    text = await fetch_bytes(server, make_fetcher, body + b"</p></body>", "text/html")
+    assert text.endswith(f"<p>{POLISH}</p></body>")
+
+
+@pytest.mark.parametrize(
+    "late",
+    [
+        # After the head: too late in browsers too (the text before it is already shown).
+        b"</head><body><p>text</p>" + b" " * 4096 + b'<meta charset="iso-8859-2">',
+        # A tag no head holds ends the head, </head> or not.
+        b"<div>text</div>" + b" " * 4096 + b'<meta charset="iso-8859-2">',
+        # In a script it is the script's text, not a tag.
+        b"<script>document.write('<meta charset=\"iso-8859-2\">');</script>",
+    ],
+    ids=["body", "head-ended-by-a-tag", "script"],
+)
+async def test_a_meta_charset_past_the_head_is_not_read(
+    server: LocalServer, make_fetcher: MakeFetcher, late: bytes
+) -> None:
+    body = LATE_HEAD + late + b"<p>" + POLISH.encode("iso8859-2") + b"</p>"
+    text = await fetch_bytes(server, make_fetcher, body, "text/html")
+    assert text.endswith("<p>" + POLISH.encode("iso8859-2").decode("cp1252") + "</p>")
+
+
 async def test_meta_inside_a_comment_is_ignored(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

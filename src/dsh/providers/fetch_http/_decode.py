@@ -2,10 +2,10 @@
 
 Order: a byte-order mark (as browsers do: it outweighs a label); else the ``charset`` of the
 ``Content-Type`` header (SPEC §3); else a ``<meta charset>`` / ``<meta http-equiv>`` in the first
-4 KiB of HTML (or the XML declaration of XML); else UTF-8 when the bytes are valid UTF-8; else the
-legacy encoding of a non-Latin script that charset-normalizer detects with certainty in the first
-64 KiB (Shift_JIS, GBK, Big5, EUC, windows-1251 ...), as browsers detect unlabelled pages; else
-windows-1252 (the common legacy encoding of unlabelled Western pages).
+4 KiB of HTML or later in its head (or the XML declaration of XML); else UTF-8 when the bytes are
+valid UTF-8; else the legacy encoding of a non-Latin script that charset-normalizer detects with
+certainty in the first 64 KiB (Shift_JIS, GBK, Big5, EUC, windows-1251 ...), as browsers detect
+unlabelled pages; else windows-1252 (the common legacy encoding of unlabelled Western pages).
 Labels are resolved like browsers do (WHATWG Encoding Standard aliases: ``iso-8859-1`` and
 ``us-ascii`` mean windows-1252, ``gb2312`` means GB18030, ...). A label that names no text
 encoding is a clear error in the header or the XML declaration, and skipped in a ``<meta>`` (as
@@ -15,6 +15,7 @@ browsers do); invalid bytes become U+FFFD, never an exception.
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -24,6 +25,8 @@ from dsh.providers.fetch_http._content import ContentType
 from dsh.web import WEB_UNSUPPORTED_CONTENT_TYPE, WebError
 
 META_SCAN_BYTES = 4096
+# A <meta> later in the head still counts (see _meta_prefix); the head is followed this far.
+HEAD_SCAN_BYTES = 64 * 1024
 # Encoding detection reads this much of an unlabelled body: plenty of text for the detector, and
 # its cost stays bounded whatever max_response_bytes allows (measured: about 10 ms for 64 KiB of
 # Shift_JIS; the whole of a 5 MB body took four times as long, growing with the body).
@@ -233,7 +236,10 @@ def choose_encoding(
     if kind == "html" and not content_type.is_xml:
         # As browsers do (WHATWG prescan), a label that names no encoding is skipped: the next
         # declaration counts, or the default below.
-        labels = _meta_charsets(without_comments(data[:META_SCAN_BYTES]))
+        labels = itertools.chain(
+            _meta_charsets(without_comments(data[:META_SCAN_BYTES])),
+            _meta_charsets(b"".join(_late_metas(data))),
+        )
         declared = next(
             filter(None, (codec_for(label.decode("ascii", "replace")) for label in labels)), None
         )
@@ -283,6 +289,54 @@ def _whole_characters(prefix: bytes) -> bytes:
     after a digit, which may be the second byte of a four-byte GB18030 one."""
     match = _LAST_BOUNDARY.search(prefix)
     return prefix if match is None else prefix[: match.start() + 1]
+
+
+# Chrome's HTMLMetaCharsetParser: the tags a head may hold, and the elements whose content is
+# text, not tags (scripting on, so <noscript> is one).
+_HEAD_ELEMENTS = frozenset(
+    (b"script", b"noscript", b"style", b"link", b"meta", b"object", b"title", b"base")
+)
+_RAW_TEXT = frozenset(
+    (
+        *(b"script", b"style", b"title", b"textarea", b"noscript"),
+        *(b"xmp", b"iframe", b"noembed", b"noframes"),
+    )
+)
+_TAG_OR_COMMENT = re.compile(rb"<!--|<(/?)([a-z][^\s/>]*)")
+_TAG_REST = re.compile(rb"(?:[^>\"']+|\"[^\"]*\"|'[^']*')*>?")
+
+
+def _late_metas(data: bytes) -> Iterator[bytes]:
+    """The ``<meta>`` tags of an HTML page's head that end past its first 4 KiB (within
+    ``HEAD_SCAN_BYTES``): there too a ``<meta>`` declares the page's charset.
+
+    The WHATWG prescan reads 1,024 bytes, but browsers read on: Chrome scans the whole head
+    (until a tag a head cannot hold, and at least 1,024 bytes), where what is inside
+    ``<script>``, ``<style>``, ``<title>`` or ``<noscript>`` is text, not tags; Firefox reloads a
+    page whose head declares its charset late. A page with kilobytes of inline style and script
+    before its ``<meta charset>`` was read as windows-1252.
+    """
+    lowered = data[:HEAD_SCAN_BYTES].lower()
+    position = 0
+    while (tag := _TAG_OR_COMMENT.search(lowered, position)) is not None:
+        if tag.group(2) is None:  # a comment, to its end
+            end = lowered.find(b"-->", tag.end())
+            if end < 0:
+                break
+            position = end + 3
+            continue
+        closing, name = tag.group(1) == b"/", tag.group(2)
+        if name not in _HEAD_ELEMENTS and (closing or name not in (b"html", b"head")):
+            break  # the head has ended
+        rest = _TAG_REST.match(lowered, tag.end())
+        position = tag.end() if rest is None else rest.end()
+        if name == b"meta" and not closing and position > META_SCAN_BYTES:
+            yield data[tag.start() : position]
+        elif not closing and name in _RAW_TEXT:
+            end = lowered.find(b"</" + name, position)
+            if end < 0:
+                break
+            position = end
 
 
 def head_tags(prefix: bytes) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:
