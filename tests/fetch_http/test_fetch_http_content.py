@@ -14,7 +14,7 @@ import pytest
 
 from dsh.providers.fetch_http import DEFAULT_USER_AGENT
 from dsh.providers.fetch_http._content import ContentType
-from dsh.providers.fetch_http._decode import DETECT_BYTES, choose_encoding
+from dsh.providers.fetch_http._decode import DETECT_BYTES, HEAD_SCAN_BYTES, choose_encoding
 from dsh.web import (
     WEB_UNSUPPORTED_CONTENT_TYPE,
     HtmlBody,
@@ -299,8 +299,11 @@ async def test_a_meta_charset_later_in_the_head_is_read(
         b"<div>text</div>" + b" " * 4096 + b'<meta charset="iso-8859-2">',
         # In a script it is the script's text, not a tag.
         b"<script>document.write('<meta charset=\"iso-8859-2\">');</script>",
+        # Past the bound the head is read to (HEAD_SCAN_BYTES): windows-1252, as detection
+        # leaves Polish.
+        b"<style>" + b" " * HEAD_SCAN_BYTES + b'</style><meta charset="iso-8859-2">',
     ],
-    ids=["body", "head-ended-by-a-tag", "script"],
+    ids=["body", "head-ended-by-a-tag", "script", "past-the-bound"],
 )
 async def test_a_meta_charset_past_the_head_is_not_read(
     server: LocalServer, make_fetcher: MakeFetcher, late: bytes
@@ -422,6 +425,30 @@ async def test_unlabelled_windows_1252_stays_windows_1252(
     )
     for body in (text, "a café.", "Zoë – “ok”"):
         assert await fetch_bytes(server, make_fetcher, body.encode("cp1252"), "text/html") == body
+
+
+# An unlabelled page whose first 64 KiB are ASCII: a big inline script before the text.
+ASCII_START = b"<script>" + b"var settings = {};\n" * 4000 + b"</script>"
+
+
+@pytest.mark.parametrize(
+    ("charset", "text"),
+    [
+        # ASCII reads alike in every candidate, so the detector answered its first (Big5), and
+        # the accents came out "caf\ufffd d\u5db4\ufffd vu".
+        ("cp1252", "<p>Un café, déjà vu, naïve façade.</p>"),
+        # Read from the first non-ASCII byte on, the detector sees the page's text.
+        ("shift_jis", UNLABELLED[0][1]),
+        ("windows-1251", UNLABELLED[2][1]),
+    ],
+    ids=["windows-1252", "shift_jis", "windows-1251"],
+)
+async def test_detection_reads_past_an_ascii_start(
+    server: LocalServer, make_fetcher: MakeFetcher, charset: str, text: str
+) -> None:
+    assert len(ASCII_START) > DETECT_BYTES
+    body = ASCII_START + text.encode(charset)
+    assert await fetch_bytes(server, make_fetcher, body, "text/html") == body.decode(charset)
 
 
 @pytest.mark.parametrize("text", ["café", "Zoë", "voilà"])

@@ -4,8 +4,9 @@ Order: a byte-order mark (as browsers do: it outweighs a label); else the ``char
 ``Content-Type`` header (SPEC §3); else a ``<meta charset>`` / ``<meta http-equiv>`` in the first
 4 KiB of HTML or later in its head (or the XML declaration of XML); else UTF-8 when the bytes are
 valid UTF-8; else the legacy encoding of a non-Latin script that charset-normalizer detects with
-certainty in the first 64 KiB (Shift_JIS, GBK, Big5, EUC, windows-1251 ...), as browsers detect
-unlabelled pages; else windows-1252 (the common legacy encoding of unlabelled Western pages).
+certainty in 64 KiB from the first non-ASCII byte (Shift_JIS, GBK, Big5, EUC, windows-1251 ...), as
+browsers detect unlabelled pages; else windows-1252 (the common legacy encoding of unlabelled
+Western pages).
 Labels are resolved like browsers do (WHATWG Encoding Standard aliases: ``iso-8859-1`` and
 ``us-ascii`` mean windows-1252, ``gb2312`` means GB18030, ...). A label that names no text
 encoding is a clear error in the header or the XML declaration, and skipped in a ``<meta>`` (as
@@ -145,6 +146,7 @@ _DETECTABLE = (
     *("cp1251", "koi8_r", "koi8_u", "iso8859_5", "cp866"),
     *("cp1253", "iso8859_7", "cp1255", "iso8859_8", "cp1256", "iso8859_6", "cp874"),
 )
+_NON_ASCII = re.compile(rb"[\x80-\xff]")
 _MULTI_BYTE = frozenset({"cp932", "euc_jp", "gb18030", "big5hkscs", "cp949"})
 # charset-normalizer's coherence: how much of the text reads as words of one language. Real
 # Cyrillic, Greek ... paragraphs score 0.4-0.7; Latin text misread as one of them scores 0.
@@ -254,7 +256,12 @@ def choose_encoding(
         return "utf-8" if declared.startswith("utf-16") else declared
     if content_type.is_json or _is_utf8(data, cut=cut):
         return "utf-8"
-    return _detected(data[:DETECT_BYTES], cut=len(data) > DETECT_BYTES) or "cp1252"
+    # ASCII reads alike in every candidate: the detector's evidence starts at the first byte
+    # that is not (a character boundary in all of them), past a page's inline scripts.
+    first = _NON_ASCII.search(data)
+    start = 0 if first is None else first.start()
+    window = data[start : start + DETECT_BYTES]
+    return _detected(window, cut=len(data) > start + DETECT_BYTES) or "cp1252"
 
 
 def _detected(prefix: bytes, *, cut: bool) -> str | None:
@@ -275,7 +282,9 @@ def _detected(prefix: bytes, *, cut: bool) -> str | None:
         prefix = _whole_characters(prefix)
     matches = charset_normalizer.from_bytes(prefix, cp_isolation=list(_DETECTABLE))
     best = matches.best()
-    if best is None or any(match.encoding == "cp1252" for match in matches):
+    # A match stands for every encoding that decodes the bytes alike (could_be_from_charset):
+    # windows-1252 among them is as plausible a reading as the one named.
+    if best is None or any("cp1252" in match.could_be_from_charset for match in matches):
         return None
     codec = codec_for(best.encoding.replace("_", "-"))
     if codec is None:
