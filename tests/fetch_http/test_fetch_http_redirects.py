@@ -545,6 +545,29 @@ async def test_a_page_with_text_to_read_keeps_its_refresh_unfollowed(
     assert server_v6.requests == []
 
 
+@pytest.mark.parametrize(
+    ("before", "head"),
+    [
+        # Only the first 256 KiB of source were read for text, so a page whose inline script
+        # filled them (bundles, JSON state) read as a stub and was left for its refresh's target.
+        ("", "<script>" + "window.state = {'items': [1, 2, 3]};\n" * 8000 + "</script>"),
+        # An XML declaration made lxml refuse the decoded page (ValueError), read as a stub too.
+        ('<?xml version="1.0" encoding="utf-8"?>', ""),
+    ],
+    ids=["long-script", "xml-declaration"],
+)
+async def test_a_page_whose_text_comes_late_keeps_its_refresh_unfollowed(
+    server: LocalServer, make_fetcher: MakeFetcher, before: str, head: str
+) -> None:
+    meta = '<noscript><meta http-equiv="refresh" content="0; url=/nojs"></noscript>'
+    page = f"{before}<html><head>{meta}{head}</head><body>{ARTICLE}</body></html>"
+    server.respond("/page", page.encode(), content_type="text/html")
+    server.respond("/nojs", "must not be fetched")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/page")))
+    assert (result.url, result.body.content) == (server.url("/page"), page)
+    assert [r.path for r in server.requests] == ["/page"]
+
+
 async def test_a_stub_saying_a_line_is_still_left_for_its_target(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 import httpx
 import lxml.etree
-import lxml.html
 
 from dsh.providers.fetch_http._decode import head_tags, without_comments
 from dsh.providers.fetch_http._guard import NetworkPolicy, check_literal_host
@@ -222,7 +221,37 @@ def immediate_refresh(value: str | None) -> str | None:
 # A redirect stub says at most a line ("Redirecting… If you are not redirected, follow this
 # link."); a page with more to read than this keeps its refresh unfollowed.
 STUB_TEXT_MAX_CHARS = 200
-_STUB_SCAN_CHARS = 262_144
+# The page is parsed in pieces of this many characters, until its text passes a stub's.
+_STUB_FEED_CHARS = 65_536
+# Not text to read: their tails are (the text after them is the page's).
+_NOT_TEXT = frozenset({"head", "script", "style", "template"})
+
+
+class _VisibleText:
+    """An lxml parser target counting the non-blank characters outside :data:`_NOT_TEXT` (fed
+    ``str``, lxml passes ``str``)."""
+
+    def __init__(self) -> None:
+        self.hidden = 0  # how many _NOT_TEXT elements are open
+        self.chars = 0
+
+    def start(self, tag: str | bytes, attrib: dict[str | bytes, str | bytes]) -> None:
+        if tag in _NOT_TEXT:
+            self.hidden += 1
+
+    def end(self, tag: str | bytes) -> None:
+        if tag in _NOT_TEXT and self.hidden:
+            self.hidden -= 1
+
+    def data(self, data: str | bytes) -> None:
+        if not self.hidden:
+            self.chars += sum(len(word) for word in data.split())
+
+    def comment(self, text: str | bytes) -> None:
+        pass
+
+    def close(self) -> int:
+        return self.chars
 
 
 def reads_as_stub(html: str) -> bool:
@@ -231,18 +260,21 @@ def reads_as_stub(html: str) -> bool:
 
     A page with content and an immediate refresh (often one in ``<noscript>`` sending readers
     without scripts elsewhere) is shown as it is: its text is the answer, and a refresh to
-    another origin would otherwise turn it into an error naming the target.
+    another origin would otherwise turn it into an error naming the target. The page is parsed
+    piece by piece until its text passes a stub's, however much script comes first: judged on
+    its first 256 KiB of source, a page whose inline scripts filled them read as a stub.
     """
+    target = _VisibleText()
+    parser = lxml.etree.HTMLParser(target=target)
     try:
-        # A stub is short; past its start a page's text is not needed to tell it from one.
-        root = lxml.html.document_fromstring(html[:_STUB_SCAN_CHARS])
-    except (lxml.etree.ParserError, ValueError):
+        for start in range(0, len(html), _STUB_FEED_CHARS):
+            parser.feed(html[start : start + _STUB_FEED_CHARS])
+            if target.chars > STUB_TEXT_MAX_CHARS:
+                return False
+        parser.close()
+    except lxml.etree.LxmlError:
         return True  # nothing a parser can read: nothing to show either
-    # Their tails stay: that text is the page's.
-    lxml.etree.strip_elements(root, "head", "script", "style", "template", with_tail=False)
-    text = lxml.etree.tostring(root, method="text", encoding="unicode")
-    visible = "".join(text.split())
-    return len(visible) <= STUB_TEXT_MAX_CHARS
+    return target.chars <= STUB_TEXT_MAX_CHARS
 
 
 class MetaRefresh(NamedTuple):
