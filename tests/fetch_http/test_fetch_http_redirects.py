@@ -612,6 +612,38 @@ async def test_a_refresh_to_the_page_itself_with_a_fragment_leaves_the_page(
     assert [r.path for r in server.requests] == ["/stub"]
 
 
+@pytest.mark.parametrize(
+    ("written", "sent"),
+    [
+        # Templates escape "&" in attributes: the request went out as "?a=1&amp;b=2", and the
+        # server read a parameter "amp;b".
+        ("/new?a=1&amp;b=2", "/new?a=1&b=2"),
+        ("/new?a=1&#38;b=2&#x26;c=3", "/new?a=1&b=2&c=3"),
+        # In an attribute a reference without its ";" before "=" is text, as browsers read it:
+        # a parameter named "copy" stays one.
+        ("/new?a=1&copy=2&copyright=3", "/new?a=1&copy=2&copyright=3"),
+    ],
+)
+async def test_character_references_in_a_meta_refresh_are_decoded(
+    server: LocalServer, make_fetcher: MakeFetcher, written: str, sent: str
+) -> None:
+    server.respond("/stub", refresh_meta(written), content_type="text/html")
+    server.respond("/new", "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body) == (server.url(sent), TextBody("arrived"))
+    assert [r.target for r in server.requests] == ["/stub", sent]
+
+
+async def test_character_references_in_a_base_href_are_decoded(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    page = '<html><head><base href="/a&amp;b/"><meta http-equiv="refresh" content="0; url=new">'
+    server.respond("/stub", page.encode(), content_type="text/html")
+    server.respond("/a&b/new", "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body) == (server.url("/a&b/new"), TextBody("arrived"))
+
+
 def based_refresh(base: str, target: str, *, base_first: bool = True) -> bytes:
     tags = [f'<base href="{base}">', f'<meta http-equiv="refresh" content="0; url={target}">']
     head = "".join(tags if base_first else reversed(tags))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
+from html import unescape
+from html.entities import html5
 from typing import NamedTuple
 
 import httpx
@@ -299,12 +301,34 @@ def meta_refresh(html: str) -> MetaRefresh | None:
     for name, attributes in head_tags(without_comments(prefix)):
         if name == b"base":
             if base is None and b"href" in attributes:
-                base = attributes[b"href"].decode("utf-8", "replace")
+                base = _attribute_value(attributes[b"href"])
         elif attributes.get(b"http-equiv", b"").strip().lower() == b"refresh":
             content = attributes.get(b"content")
-            text = None if content is None else content.decode("utf-8", "replace")
-            return MetaRefresh(text, base)
+            return MetaRefresh(None if content is None else _attribute_value(content), base)
     return None
+
+
+# A character reference: numeric, or a name and its ";" (a few legacy names may lack it).
+_REFERENCE = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
+
+
+def _attribute_value(raw: bytes) -> str:
+    """An attribute's value as a browser reads it: character references decoded.
+
+    Templates escape ``&`` in attributes, so a refresh to ``?a=1&amp;b=2`` means ``?a=1&b=2``.
+    A name without its ``;`` is decoded only when it is whole and no ``=`` follows (HTML's rule
+    for attributes): ``?a=1&copy=2`` keeps its parameter ``copy``.
+    """
+    return _REFERENCE.sub(_reference, raw.decode("utf-8", "replace"))
+
+
+def _reference(match: re.Match[str]) -> str:
+    reference = match.group()
+    if not reference.endswith(";") and not reference.startswith("&#"):
+        after = match.string[match.end() : match.end() + 1]
+        if reference[1:] not in html5 or after == "=":
+            return reference
+    return unescape(reference)
 
 
 def document_base(url: httpx.URL, href: str | None) -> httpx.URL:
