@@ -1581,3 +1581,19 @@ def test_titles_of_empty_lists_are_found_in_linear_time(body: str, shown: str, g
     assert shown in out
     assert gone not in out
     assert elapsed < 10, elapsed
+
+
+def test_layout_tables_nested_along_the_descent_are_read_once_each() -> None:
+    # Each step of the descent through a layout table reads that table's own rows and cells
+    # (not a nested table's): 80 tables nested in their content cells (240 levels, within
+    # libxml2's), each row beside 300 empty cells, and a cell of 20,000 empty spans (under
+    # the element bound that would read the page as plain text).
+    level = "<table><tr>" + "<td></td>" * 300 + "<td>"
+    body = level * 80 + f"<p>{WORDS * 5}</p>" + "<span></span>" * 20_000
+    body += "</td></tr></table>" * 80
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>Menu</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert "Menu" not in out  # the descent went all the way in
+    assert elapsed < 10, elapsed

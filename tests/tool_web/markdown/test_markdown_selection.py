@@ -1098,3 +1098,50 @@ def test_a_long_block_beside_unlike_ones_is_still_gone_into() -> None:
         "notes that nobody reads at all, really.</p></div></main>"
     )
     assert "Site banner" not in out
+
+
+def test_a_layout_tables_content_cell_is_selected_without_its_menu_row_and_sidebar() -> None:
+    # Old blogs and Hacker News lay the page out in a table: a title and menu row over a row
+    # holding the post beside a sidebar cell. The descent stopped at the table (not a
+    # wrapper), so the menu, the sidebar's profile and the copyright line came along.
+    sidebar = "".join(f'<li><a href="/archive/{n}">March {n}</a></li>' for n in range(12))
+    out = render(
+        "<table><tr><td colspan='2'><b>My Blog</b> <a href='/'>home</a> | "
+        "<a href='/about'>about</a></td></tr>"
+        f"<tr><td><h1>A post</h1><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></td>"
+        f"<td><p>About me: I write.</p><ul>{sidebar}</ul></td></tr>"
+        "<tr><td colspan='2'>Copyright 2025 Me</td></tr></table>"
+    )
+    assert out.startswith("# A post\n\nThis paragraph")
+    assert "My Blog" not in out
+    assert "About me" not in out
+    assert "Copyright" not in out
+
+
+def test_a_layout_table_whose_rows_introduce_the_content_stays_whole() -> None:
+    # A cost report's summary sits in the row above the cell of figures that outweighs it: the
+    # rows around the largest cell say more than a title or a menu, and stay.
+    figures = "".join(f"<p>Cost of job {n}: {PROSE}</p>" for n in range(6))
+    intro = "Marietta, Georgia. This report says what electricians cost in the Marietta area."
+    out = render(
+        f"<table><tr><td>{intro} It lists rates for remodels, fixtures and panels.</td></tr>"
+        f"<tr><td>{figures}</td></tr></table>"
+    )
+    assert "Marietta, Georgia" in out
+    assert "Cost of job 5" in out
+
+
+def test_a_data_tables_header_row_stays_with_its_rows() -> None:
+    # A table of citations outweighing everything else is the content, read as a grid: no
+    # cell holds most of the prose, so the descent does not go into one.
+    rows = "".join(
+        f"<tr><td>Deep learning paper number {n} by several authors</td><td>{n}</td>"
+        f"<td>2012</td></tr>"
+        for n in range(30)
+    )
+    out = render(
+        "<p>Profile</p><table><thead><tr><th>Title</th><th>Cited by</th><th>Year</th></tr>"
+        f"</thead><tbody>{rows}</tbody></table>"
+    )
+    assert "|Title|Cited by|Year|" in out
+    assert "Deep learning paper number 29" in out

@@ -74,15 +74,25 @@ def content_root(
         best: etree._Element | None = None
         best_prose = -1
         for child in current:
-            if child.tag not in WRAPPERS or _hidden_aside(child, current, stats):
+            if (child.tag not in WRAPPERS and child.tag != "table") or _hidden_aside(
+                child, current, stats
+            ):
                 continue
             prose = _prose(stats, child)
             if prose > best_prose:
                 best, best_prose = child, prose
+        # A layout table is passed through to its cell holding the content (a blog's post
+        # beside its sidebar's cell, a forum's thread under its menu row): the guards below
+        # weigh the table against its siblings, and the cell must then hold the share alone.
+        into = best
+        if best is not None and best.tag == "table":
+            into = _content_cell(best, stats)
+            best_prose = -1 if into is None else _prose(stats, into)
         if (
             best is None
+            or into is None
             or best_prose < KEEP_SHARE * total
-            or (holding_all is not None and best not in holding_all)
+            or (holding_all is not None and into not in holding_all)
             or _leaves_out_cards(current, best, stats)
             or _leaves_out_items(current, best)
             or (landing and _leaves_out_sections(current, best, stats))
@@ -92,7 +102,40 @@ def content_root(
         lede = _section_before(best, stats)
         if lede is not None:
             ledes.append(lede)
-        current = best
+        current = into
+
+
+_TABLE_SECTIONS: Final = frozenset({"thead", "tbody", "tfoot"})
+
+
+# Prose the rows around a layout table's content cell may hold: a title bar or a menu row
+# (Hacker News's), not a row introducing the content (a cost report's summary above its
+# figures, which the truth keeps).
+_OTHER_ROWS_MAX_PROSE: Final = 100
+
+
+def _content_cell(table: etree._Element, stats: TextStats) -> etree._Element | None:
+    """The cell of `table`'s own rows (not a nested table's) holding the most prose, when the
+    other rows hold at most `_OTHER_ROWS_MAX_PROSE` of it. Only the table's children and
+    grandchildren are read: each level of the descent reads its own."""
+    best: etree._Element | None = None
+    best_prose = -1
+    rows_prose = 0
+    for part in table:
+        rows = part if part.tag in _TABLE_SECTIONS else (part,)
+        for row in rows:
+            if row.tag != "tr":
+                continue
+            rows_prose += _prose(stats, row)
+            for cell in row:
+                if cell.tag in ("td", "th") and _prose(stats, cell) > best_prose:
+                    best, best_prose = cell, _prose(stats, cell)
+    if best is None:
+        return None
+    own_row = best.getparent()
+    if rows_prose - (0 if own_row is None else _prose(stats, own_row)) > _OTHER_ROWS_MAX_PROSE:
+        return None
+    return best
 
 
 # Narrowing into a child holding less than this share of all the text (links included) leaves
