@@ -97,6 +97,58 @@ def test_page_kind_from_metadata(head: str, expected: bool) -> None:
     assert is_article_page(root, source) is expected
 
 
+def entries_page(classes: list[str]) -> str:
+    """A blog page showing a post (or several) marked by microformats, without metadata, the
+    first with a comment thread under it (Blogger's `post hentry` and `comments`)."""
+    thread = "".join(comment(i) for i in range(3))
+    posts = "".join(
+        f'<div class="{name}"><h3>Post {n}</h3>' + f"<p>{PROSE}</p>" * 3 + "</div>"
+        for n, name in enumerate(classes)
+    )
+    return html_page(
+        f'<div class="blog-posts">{posts}<div class="comments" id="comments">'
+        f"<h4>3 comments:</h4><ol>{thread}</ol></div></div>"
+    )
+
+
+@pytest.mark.parametrize("name", ["post hentry", "h-entry post"])
+def test_a_pages_one_microformats_entry_makes_it_an_article(name: str) -> None:
+    # Blogger declares no og:type nor JSON-LD, and marks the post `hentry`: its readers'
+    # comments ran on under the post as if it said them.
+    out = html_to_markdown(entries_page([name]))
+    assert "### Post 0" in out
+    assert PROSE in out
+    assert "Comment number" not in out
+
+
+def test_a_listing_of_microformats_entries_is_no_article() -> None:
+    # Several entries are a blog's home or archive page, where "comments" may be its content.
+    out = html_to_markdown(entries_page(["post hentry", "post hentry"]))
+    assert "### Post 1" in out
+    assert "Comment number 2" in out
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('<div class="post hentry">x</div>', True),
+        ("<article class='h-entry'>x</article>", True),
+        ("<div class=hentry>x</div>", True),
+        ('<div class="hentry">x</div><div class="hentry">y</div>', False),
+        ('<div class="hentry-like entryway">x</div>', False),  # not the whole word
+        (
+            '<div class="product hentry">x</div>' + '<span itemtype="https://schema.org/Product" '
+            "itemscope>y</span>",
+            False,
+        ),  # a product a blog theme marks as a post
+    ],
+)
+def test_page_kind_from_microformats(body: str, expected: bool) -> None:
+    source = f"<html><head></head><body>{body}</body></html>".encode()
+    root = etree.fromstring(source, etree.HTMLParser())
+    assert is_article_page(root, source) is expected
+
+
 def article_page(head: str, body_paragraphs: int) -> str:
     story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(body_paragraphs))
     return html_page(

@@ -1597,3 +1597,18 @@ def test_layout_tables_nested_along_the_descent_are_read_once_each() -> None:
     assert "omicron" in out
     assert "Menu" not in out  # the descent went all the way in
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [f"<p class={'class=' * 800_000}>{WORDS}</p>", f"<p class=x>{'hentry class=' * 400_000}</p>"],
+    ids=["unclosed-class-attributes", "entry-words-outside-class-values"],
+)
+def test_floods_of_classes_or_entry_words_are_read_for_entries_in_linear_time(body: str) -> None:
+    # Whether the page marks one microformats entry looks back from each `hentry` for its
+    # `class=` through at most 300 characters, and only from the words.
+    start = time.perf_counter()
+    out = html_to_markdown(body)
+    elapsed = time.perf_counter() - start
+    assert out is not None
+    assert elapsed < 10, elapsed
