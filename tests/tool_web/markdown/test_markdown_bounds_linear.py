@@ -425,6 +425,25 @@ def test_many_nested_tooltips_are_dropped_in_one_search() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_figures_drawn_beside_their_words_are_read_in_linear_time() -> None:
+    # The figures hidden from screen readers are found by one XPath search, and each is
+    # compared with its two neighbours only, as long as both are short: nested hidden figures
+    # and a long neighbour must not make each comparison read the page.
+    nested = '<span aria-hidden="true">' * 240 + "12" + "</span>" * 240
+    twins = "".join(
+        f'<p><span aria-hidden="true">${n}</span><span>Price ${n}</span></p>'
+        for n in range(10, 20_010)
+    )
+    long_neighbour = f'<p><span aria-hidden="true">$99</span><span>$99 {WORDS * 200}</span></p>'
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{nested * 10}{twins}{long_neighbour}")
+    elapsed = time.perf_counter() - start
+    assert out.count("\nPrice $") == 20_000
+    assert "$10 Price" not in out
+    assert "$99 $99" in out
+    assert elapsed < 10, elapsed
+
+
 def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
     # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
     # cost a copy of itself per part.

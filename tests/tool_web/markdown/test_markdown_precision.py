@@ -901,6 +901,36 @@ def test_removed_inline_text_leaves_the_space_that_followed_it() -> None:
     assert "Ships today, boxed." in out
 
 
+def test_a_figure_drawn_for_the_eye_beside_the_words_that_read_it_is_shown_once() -> None:
+    # Shops draw a price or a rating count for the eye (`aria-hidden`) and write the same
+    # figure for screen readers right beside it, under class names that are no screen-reader
+    # vocabulary (IKEA's `pipcom-price__sr-text`, Walmart's generated classes): both stayed,
+    # "$79.99 Price $ 79.99", "(125) Rated 4.6 out of 5 stars. 125 total votes". The drawn
+    # copy goes, the words that say what the figure is stay.
+    out = render(
+        f"<div><h1>KALLAX</h1><p>{PROSE}</p><p><span class='price'><span aria-hidden='true'>"
+        "<span>$</span><span>79</span><span>.99</span></span><span class='price__sr-text'>"
+        "Price $ 79.99</span></span></p><p><span aria-hidden='true'>(125)</span>"
+        "<span class='ld_Ej'>Rated 4.6 out of 5 stars. 125 total votes</span></p></div>"
+    )
+    assert "Price $ 79.99" in out
+    assert "$79.99" not in out
+    assert "Rated 4.6 out of 5 stars. 125 total votes" in out
+    assert "(125)" not in out
+
+
+def test_a_figure_drawn_for_the_eye_stays_when_nothing_beside_it_reads_it() -> None:
+    # The screen-reader twin went as screen-reader text (Amazon's `a-offscreen`), or the
+    # text beside the drawn figure says something else: the figure is all there is.
+    out = render(
+        f"<div><h1>Kettle</h1><p>{PROSE}</p><p><span class='a-offscreen'>EUR 21.86</span>"
+        "<span aria-hidden='true'>EUR 21.86</span></p><p><span aria-hidden='true'>4.5</span>"
+        "<span>Ships in 2 days</span></p></div>"
+    )
+    assert "EUR 21.86" in out
+    assert "4.5" in out
+
+
 def _dawn_price(state: str, regular: str, sale: str, was: str) -> str:
     """Shopify Dawn's price snippet: both parts and both badges are always written; the
     block's state class (`price--on-sale`, `price--sold-out`) says which CSS shows."""

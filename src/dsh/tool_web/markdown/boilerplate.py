@@ -21,7 +21,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
-from dsh.tool_web.markdown.screenreader import is_icon_label, is_section_title
+from dsh.tool_web.markdown.screenreader import drawn_twins, is_icon_label, is_section_title
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
@@ -803,6 +803,15 @@ def remove_furniture(
         drop_keep_tail(element)
     _remove_orphan_titles(titles, stats, removed.keys(), emptied)
     return bios
+
+
+def drop_drawn_twins(body: etree._Element, stats: TextStats) -> None:
+    """Remove the figures drawn for the eye whose words for screen readers stay beside them
+    (`screenreader.drawn_twins`): run after `remove_furniture`, which decides which
+    screen-reader text stays."""
+    for drawn in drawn_twins(body, stats):
+        stats.forget(drawn)
+        drop_keep_tail(drawn)
 
 
 def drop_author_boxes(boxes: list[etree._Element], stats: TextStats) -> None:

@@ -12,6 +12,7 @@ from dsh.tool_web.markdown.appdata import embedded_text
 from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
 from dsh.tool_web.markdown.boilerplate import (
     drop_author_boxes,
+    drop_drawn_twins,
     drop_site_furniture,
     remove_furniture,
 )
@@ -217,6 +218,8 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         microdata=b"itemprop" in cleaned,
         item_carousels=not (article_page or product_page) and b"arousel" in cleaned,
     )
+    if b"aria-hidden" in cleaned:
+        drop_drawn_twins(body, stats)  # once the screen-reader text that stays is known
     main = content_root(
         body,
         stats,

@@ -2,7 +2,8 @@
 table cell or badge ("Included", "Deprecated"), the sign of a stacked fraction, a shop's
 "Sale price" label, a rating drawn as stars ("4.7 out of 5 stars"), and a hidden heading that
 tells a run of labelled sections apart (GitHub's release tags). Other screen-reader text
-repeats what is on screen and goes.
+repeats what is on screen and goes; where it stays beside a figure drawn for the eye that it
+repeats, the drawn copy goes instead (`drawn_twins`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.repeats import starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS
+from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
 
 _SCREEN_READER_PAIRS: Final = frozenset(
     {("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
@@ -108,3 +109,41 @@ def is_section_title(element: etree._Element) -> bool:
         sibling is not None and sibling.get("aria-labelledby")
         for sibling in (section.getprevious(), section.getnext())
     )
+
+
+# The elements hidden from screen readers, found in C (`drawn_twins`).
+_ARIA_HIDDEN: Final = etree.XPath("descendant::*[@aria-hidden='true']")
+# A twin this long or longer is a block, not a price's or a count's words.
+_TWIN_MAX_CHARS: Final = 80
+
+
+def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
+    """Figures drawn for the eye (`aria-hidden="true"`: "$79.99" in three spans, "(125)")
+    right beside an element that says the same figure in words for screen readers ("Price $
+    79.99", "Rated 4.6 out of 5 stars. 125 total votes") and is still there once the
+    screen-reader text went: the page shows one thing twice, and the words say what the
+    figure is. Only figures (a digit) of at most `_TWIN_MAX_CHARS`, and only an element right
+    before or after: an icon's hidden glyph or a menu's hidden copy elsewhere is not read."""
+    twins: list[etree._Element] = []
+    for drawn in find_elements(_ARIA_HIDDEN, body):
+        length = stats.text.get(drawn, 0)
+        if length < 2 or length > _TWIN_MAX_CHARS:
+            continue
+        figure = _letters_and_digits(string_value(drawn))
+        if len(figure) < 2 or not any(c.isdigit() for c in figure):
+            continue
+        for beside in (drawn.getprevious(), drawn.getnext()):
+            if (
+                beside is not None
+                and isinstance(beside.tag, str)
+                and beside.get("aria-hidden") != "true"
+                and 0 < stats.text.get(beside, 0) <= _TWIN_MAX_CHARS
+                and figure in _letters_and_digits(string_value(beside))
+            ):
+                twins.append(drawn)
+                break
+    return twins
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
