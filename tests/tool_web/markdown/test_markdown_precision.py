@@ -376,6 +376,31 @@ def test_a_panels_and_a_posts_controls_alone_on_their_line_are_dropped() -> None
     assert "Press Load more to see them." in out
 
 
+def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:
+    # A script replaces "Loading..." with what it loads (a shop's reviews, payment options, a
+    # blog's posts); without scripts the placeholder stood alone, saying nothing the page shows.
+    placeholders = (
+        "<div class='reviews'><p>Loading...</p></div><div><span>Loading</span></div>"
+        "<p>Loading Questions\u2026</p><p><b>Checking payment options...</b></p>"
+        "<p>One moment please...</p><p>Please wait\u2026</p>"
+    )
+    out = render(f"<h1>Fire pit</h1><p>{PROSE}</p>{placeholders}<p>Last words.</p>")
+    for placeholder in ("Loading", "Checking", "One moment", "Please wait"):
+        assert placeholder not in out
+    assert "Last words." in out
+    # The same words as a list's item, a heading or in a sentence are content: a mover's
+    # services ("Loading", "Unloading"), a guide's "Checking headers".
+    kept = (
+        "<ul><li>Loading</li><li>Unloading</li></ul><h3>Checking headers</h3>"
+        "<p>Loading the truck takes an hour.</p><p>Loading the truck</p>"
+    )
+    out = render(f"<h1>Moving help</h1><p>{PROSE}</p>{kept}")
+    assert "- Loading\n- Unloading" in out
+    assert "### Checking headers" in out
+    assert "Loading the truck takes an hour." in out
+    assert "Loading the truck" in out.splitlines()
+
+
 def test_a_count_standing_alone_is_still_shown_once() -> None:
     # Whole numbers alone are mostly counters (votes, replies): not taken for scores.
     posts = "".join(f"<div class='post'><p>{n}: {PROSE}</p><span>0</span></div>" for n in range(3))

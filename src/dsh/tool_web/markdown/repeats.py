@@ -96,6 +96,17 @@ _EDIT_NOTE: Final = re.compile(
     r"(?:\ \(see\ edit\ history\))?"
 )
 _EDIT_NOTE_MAX: Final = 160  # characters of a line looked at for an edit note
+# A placeholder a script replaces with what it loads, alone on its line and not a list's item
+# ("Loading...", "Loading Questions…", "Checking payment options...", "One moment please..."):
+# without scripts it stood where a shop's reviews or payment options would be, saying nothing
+# the page shows (session 13: such lines on 19 pages of WCXB, product pages most, one kept by
+# a truth). With its ellipsis only, but "Loading" alone: "Checking headers" is a guide's step,
+# "Loading the truck" a sentence.
+_PLACEHOLDER: Final = re.compile(
+    r"loading"
+    r"|(?:loading(?:\ [a-z]+){0,3}|checking(?:\ [a-z]+){1,3}|one\ moment(?:\ please)?"
+    r"|please\ wait)(?:\.\.\.|…)"
+)
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
@@ -106,7 +117,8 @@ _AROUND_LABEL: Final = " *_›»→>…."
 def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
     left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`), a poster's
-    join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`), list items included.
+    join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`), list items included, and a
+    script's placeholder (`_PLACEHOLDER`), list items not.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -130,6 +142,8 @@ def _is_card_control(line: str) -> bool:
     text = line.replace(INDENT, " ").strip()
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
+    elif _PLACEHOLDER.fullmatch(" ".join(text.strip(" *_").lower().split())) is not None:
+        return True
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
     if label.startswith(("last edited", "edited ")) and _EDIT_NOTE.fullmatch(label) is not None:
         return True
