@@ -944,6 +944,20 @@ def test_a_figure_drawn_for_the_eye_beside_the_words_that_read_it_is_shown_once(
     assert "(125)" not in out
 
 
+def test_a_single_digit_drawn_for_the_eye_does_not_run_into_the_words_beside_it() -> None:
+    # Walmart draws a review count beside the rating's words: "6" and "4.3 out of 5 Stars. 6
+    # reviews" read as one figure, "64.3 out of 5 Stars". A digit goes only when the words
+    # say it as a number of its own ("6 reviews"), not as part of one ("4.2").
+    out = render(
+        f"<div><h1>Blender</h1><p>{PROSE}</p><p><span aria-hidden='true'>6</span>"
+        "<span class='w_q67L'>4.3 out of 5 Stars. 6 reviews</span></p>"
+        "<p><span aria-hidden='true'>(2)</span><span>4.2 out of 5</span></p></div>"
+    )
+    assert "64.3" not in out
+    assert "4.3 out of 5 Stars. 6 reviews" in out
+    assert "(2) 4.2 out of 5" in out
+
+
 def test_a_figure_drawn_for_the_eye_stays_when_nothing_beside_it_reads_it() -> None:
     # The screen-reader twin went as screen-reader text (Amazon's `a-offscreen`), or the
     # text beside the drawn figure says something else: the figure is all there is.

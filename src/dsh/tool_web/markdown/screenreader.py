@@ -123,14 +123,16 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
     79.99", "Rated 4.6 out of 5 stars. 125 total votes") and is still there once the
     screen-reader text went: the page shows one thing twice, and the words say what the
     figure is. Only figures (a digit) of at most `_TWIN_MAX_CHARS`, and only an element right
-    before or after: an icon's hidden glyph or a menu's hidden copy elsewhere is not read."""
+    before or after: an icon's hidden glyph or a menu's hidden copy elsewhere is not read. A
+    single digit only when the words say it as a number of its own (`_says`): Walmart's "6"
+    beside "4.3 out of 5 Stars. 6 reviews" read "64.3 out of 5 Stars"."""
     twins: list[etree._Element] = []
     for drawn in find_elements(_ARIA_HIDDEN, body):
         length = stats.text.get(drawn, 0)
-        if length < 2 or length > _TWIN_MAX_CHARS:
+        if length == 0 or length > _TWIN_MAX_CHARS:
             continue
         figure = _letters_and_digits(string_value(drawn))
-        if len(figure) < 2 or not any(c.isdigit() for c in figure):
+        if not figure or not any(c.isdigit() for c in figure):
             continue
         for beside in (drawn.getprevious(), drawn.getnext()):
             if (
@@ -138,11 +140,22 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
                 and isinstance(beside.tag, str)
                 and beside.get("aria-hidden") != "true"
                 and 0 < stats.text.get(beside, 0) <= _TWIN_MAX_CHARS
-                and figure in _letters_and_digits(string_value(beside))
+                and _says(string_value(beside), figure)
             ):
                 twins.append(drawn)
                 break
     return twins
+
+
+def _says(words: str, figure: str) -> bool:
+    """Whether `words` hold `figure`; a single digit ("(2)" beside "2 reviews") only as a
+    whole number, not inside "4.2" or "12"."""
+    if len(figure) > 1:
+        return figure in _letters_and_digits(words)
+    return figure in _NUMBER.findall(words)
+
+
+_NUMBER: Final = re.compile(r"(?<![\d.,])\d+(?![\d]|[.,]\d)")
 
 
 def _letters_and_digits(text: str) -> str:
