@@ -149,6 +149,29 @@ def test_page_kind_from_microformats(body: str, expected: bool) -> None:
     assert is_article_page(root, source) is expected
 
 
+@pytest.mark.parametrize(
+    ("head", "body_class", "expected"),
+    [
+        # WordPress's category, tag, author and date pages: lists of posts that SEO plugins
+        # still label `og:type` article.
+        (OG_ARTICLE, "archive category category-news", False),
+        (OG_ARTICLE, "archive tax-product_cat", False),
+        (OG_ARTICLE, "post-template-default single", True),
+        (OG_ARTICLE, "has-archive", True),
+        # JSON-LD naming an Article type is believed whatever the body's class.
+        (json_ld('{"@type": "BlogPosting"}'), "archive", True),
+    ],
+)
+def test_an_archive_is_no_article_for_its_og_type(
+    head: str, body_class: str, expected: bool
+) -> None:
+    source = (
+        f'<html><head>{head}</head><body class="{body_class}"><p>x</p></body></html>'
+    ).encode()
+    root = etree.fromstring(source, etree.HTMLParser())
+    assert is_article_page(root, source) is expected
+
+
 def article_page(head: str, body_paragraphs: int) -> str:
     story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(body_paragraphs))
     return html_page(

@@ -721,11 +721,14 @@ def test_a_block_named_menu_that_reads_as_prose_is_content() -> None:
     assert "Home" not in out
 
 
-def _carousel_page(head: str = "", intro: str = "Everything for a gym at home.") -> str:
+def _carousel_page(
+    head: str = "", intro: str = "Everything for a gym at home.", body_class: str = ""
+) -> str:
     """A shop's category page drawn as carousels: a promo bar above the title, two rows of
     the category's products after it (one with item headings, one with prices only), a
     testimonials slider, and a footer long enough that each carousel is a small part of the
-    page (a large one is kept for its size whatever it is called)."""
+    page (a large one is kept for its size whatever it is called). `body_class`: the class of
+    its `body`."""
     cards = "".join(
         f'<div class="card"><a href="/p/{n}"><h3>Force home gym {n}</h3></a>'
         f"<p>Free weight plates with every rack {n}.</p><span>$1{n}99.00</span></div>"
@@ -745,7 +748,8 @@ def _carousel_page(head: str = "", intro: str = "Everything for a gym at home.")
         '<p>"Fast delivery." Ben</p></div>'
         f"<footer><p>{POLICY}</p></footer>"
     )
-    return html_to_markdown(html_page(body, head), url="https://example.com/c/gyms")
+    html = html_page(body, head).replace("<body>", f'<body class="{body_class}">')
+    return html_to_markdown(html, url="https://example.com/c/gyms")
 
 
 def test_a_carousel_of_the_pages_own_items_is_content() -> None:
@@ -802,6 +806,22 @@ def test_a_carousel_beside_an_article_or_a_product_is_furniture(head: str, intro
     assert "# Home gyms" in out
     assert "Force home gym" not in out
     assert "Bench press bar" not in out
+
+
+def test_an_archive_labelled_an_article_keeps_its_carousels_of_items() -> None:
+    # WordPress classes its category, tag, author and date pages' `body` `archive`, and SEO
+    # plugins label them `og:type` article all the same: a recipe blog's category page lost
+    # its recipes, drawn as sliders, as an article's related posts. An archive lists posts.
+    og_article = '<meta property="og:type" content="article">'
+    out = _carousel_page(og_article, body_class="archive category category-recipes")
+    assert "### [Force home gym 3](https://example.com/p/3)" in out
+    assert "Bench press bar 2" in out
+    assert "Great service" not in out
+    # JSON-LD naming an Article type is believed whatever the body's class.
+    blog_posting = '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
+    assert "Force home gym" not in _carousel_page(blog_posting, body_class="archive")
+    # Nor is a class word that only contains it (`post-archive-link`) read as the archive.
+    assert "Force home gym" not in _carousel_page(og_article, body_class="has-archive-link")
 
 
 def test_a_step_by_step_guide_kept_for_its_size_keeps_its_steps() -> None:

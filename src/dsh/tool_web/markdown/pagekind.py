@@ -41,8 +41,8 @@ _MAX_JSON_NODES: Final = 5_000
 
 
 def is_article_page(root: etree._Element, source: bytes) -> bool:
-    """The page declares itself an article (og:type, JSON-LD or one microformats entry) and
-    not a discussion.
+    """The page declares itself an article (og:type, unless its `body` is classed `archive`;
+    JSON-LD; or one microformats entry) and not a discussion.
 
     `source` is the HTML `root` was parsed from.
     """
@@ -65,7 +65,9 @@ def declared_kinds(root: etree._Element, source: bytes) -> tuple[bool, bool]:
     if types & _DISCUSSION_TYPES:
         return False, False
     og_type = _OG_TYPE(root)
-    if og_type == "article" or any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types):
+    if any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types) or (
+        og_type == "article" and not _is_archive(root)
+    ):
         return True, False
     product = (
         bool(types & _PRODUCT_TYPES)
@@ -120,6 +122,14 @@ def _is_class_token(source: bytes, at: int, length: int) -> bool:
         return False
     value = source[opening + 6 : at].lstrip(b"\"'")
     return not any(mark in value for mark in (b'"', b"'", b">"))
+
+
+def _is_archive(root: etree._Element) -> bool:
+    """The page's `body` is classed `archive`: WordPress's class for its category, tag, author
+    and date pages, lists of posts (or a shop's products) that SEO plugins still label
+    `og:type` article."""
+    body = root.find("body")
+    return body is not None and "archive" in (body.get("class") or "").split()
 
 
 def _has_json_ld_marker(source: bytes) -> bool:
