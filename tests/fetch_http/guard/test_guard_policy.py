@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
+import re
+from pathlib import Path
 
 import pytest
 
@@ -130,6 +132,16 @@ def test_blocked_message_names_host_address_reason_and_keys() -> None:
         "address": "10.0.0.7",
         "reason": "private network (RFC 1918)",
     }
+
+
+def test_the_readme_quotes_the_blocked_message_as_it_is() -> None:
+    # src/dsh/providers/fetch_http/README.md shows "what the model sees" with this example.
+    readme = Path(__file__).resolve().parents[3] / "src/dsh/providers/fetch_http/README.md"
+    quote = re.search(r"when blocked .*?\n\n((?:> .*\n)+)", readme.read_text("utf-8"))
+    assert quote is not None
+    shown = " ".join(line.removeprefix("> ") for line in quote.group(1).splitlines())
+    error = blocked_error("evil.example", ip("10.0.0.7"), "private network (RFC 1918)")
+    assert shown == error.message
 
 
 def test_blocked_message_for_literals() -> None:
