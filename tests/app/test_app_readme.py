@@ -93,3 +93,11 @@ def test_every_module_a_readme_table_lists_exists(readme: Path) -> None:
     listed = re.findall(r"`([\w/]+\.py)`", "\n".join(re.findall(r"^\| [^|]*\|", text, re.M)))
     gone = [name for name in listed if not (readme.parent / name).exists()]
     assert gone == [], (readme.relative_to(ROOT), gone)
+
+
+def test_the_decisions_index_links_every_decision() -> None:
+    decisions = ROOT / "docs" / "decisions"
+    index = (decisions / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([^)]+\.md)\)", index))
+    notes = {p.name for p in decisions.glob("*.md") if p.name != "README.md"}
+    assert linked == notes
