@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from pathlib import Path
 
 import httpx
 import pytest
@@ -30,6 +31,10 @@ from fetch_http.fetch_support import (
 )
 from support.environment import scrub_environment
 from support.local_http import LocalServer
+
+README = (Path(__file__).resolve().parents[2] / "src/dsh/providers/fetch_http/README.md").read_text(
+    encoding="utf-8"
+)
 
 PLUGINS = """
 - id: web
@@ -246,6 +251,16 @@ async def test_credentials_in_the_url_are_blocked(fetcher: HttpFetchProvider, ur
     assert error.message.startswith(
         "URLs with credentials (user:password@host) are never fetched: the fetcher is anonymous."
     )
+
+
+async def test_the_readme_quotes_the_credentials_message_as_it_is(
+    fetcher: HttpFetchProvider,
+) -> None:
+    # src/dsh/providers/fetch_http/README.md, "Errors the model sees": it quoted the URL in
+    # single quotes, which the model never sees.
+    request = WebFetchRequest("http://user:pw@example.com/")
+    error = await expect_error(fetcher.fetch(request), WEB_BLOCKED_URL)
+    assert f"`{error.message}`" in README
 
 
 async def test_private_addresses_are_blocked_by_default() -> None:
