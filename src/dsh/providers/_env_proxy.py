@@ -9,14 +9,16 @@ such a proxy fails with :func:`unusable_proxy_message`, which names the variable
 A usable proxy that is down is named the same way (:func:`unreachable_proxy_message`): without
 it, "Connection refused" reads as the API's.
 
-Shared by the fetch provider and the keyed search providers; standard library and ``dsh._text``
-only.
+Shared by the fetch provider and the keyed search providers, as is :class:`UnusableProxy`, the
+route that stands for such a proxy; standard library, ``httpx`` and ``dsh._text`` only.
 """
 
 from __future__ import annotations
 
 import json
 import os
+
+import httpx
 
 from dsh._text import quoted_message
 
@@ -58,3 +60,27 @@ def unreachable_proxy_message(variable: str, value: str, reason: str | None) -> 
         f"the {variable} environment variable names the proxy {json.dumps(quoted_message(value))}"
         f", which {what}. Check that the proxy is running, or unset {variable}"
     )
+
+
+class UnusableProxyError(httpx.ProxyError):
+    """A call routed through a proxy httpx cannot use; ``problem`` says which and how to fix it
+    (:func:`unusable_proxy_message`)."""
+
+    def __init__(self, problem: str, request: httpx.Request) -> None:
+        super().__init__(problem, request=request)
+        self.problem = problem
+
+
+class UnusableProxy(httpx.AsyncBaseTransport):
+    """The route of an environment proxy httpx cannot use (``socks4://``): every request fails
+    with :class:`UnusableProxyError`, which each provider words as its own failure to connect.
+
+    Loading does not fail on it (``dsh-web tools`` would, for a variable never meant for it), and
+    connecting directly would skip a proxy the operator may rely on (decision 0041).
+    """
+
+    def __init__(self, problem: str) -> None:
+        self._problem = problem
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raise UnusableProxyError(self._problem, request)

@@ -70,6 +70,8 @@ from dsh.harness import (
     race_signal,
 )
 from dsh.providers._env_proxy import (
+    UnusableProxy,
+    UnusableProxyError,
     proxy_variable,
     unreachable_proxy_message,
     unusable_proxy_message,
@@ -143,7 +145,7 @@ def new_client(timeout: float) -> httpx.AsyncClient:
         client = httpx.AsyncClient(**options)
     except (ValueError, httpx.InvalidURL):
         mounts = _environment_mounts()
-        if not any(isinstance(route, _UnusableProxy) for route in mounts.values()):
+        if not any(isinstance(route, UnusableProxy) for route in mounts.values()):
             raise
         # The routes httpx would have built, each unusable proxy replaced by a route that fails
         # its calls: no proxy is skipped silently, and NO_PROXY still applies. An explicit
@@ -189,26 +191,8 @@ def _environment_mounts() -> dict[str, httpx.AsyncBaseTransport | None]:
         except (ValueError, httpx.InvalidURL) as error:
             scheme = pattern.removesuffix("://")
             variable = proxy_variable(scheme, url)
-            mounts[pattern] = _UnusableProxy(unusable_proxy_message(variable, url, error))
+            mounts[pattern] = UnusableProxy(unusable_proxy_message(variable, url, error))
     return mounts
-
-
-class _UnusableProxyError(httpx.ProxyError):
-    """A call routed through a proxy httpx cannot use; ``problem`` says which and how to fix it."""
-
-    def __init__(self, problem: str, request: httpx.Request) -> None:
-        super().__init__(problem, request=request)
-        self.problem = problem
-
-
-class _UnusableProxy(httpx.AsyncBaseTransport):
-    """Every request fails as the proxy's: :func:`post_json` reports "Could not reach …"."""
-
-    def __init__(self, problem: str) -> None:
-        self._problem = problem
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        raise _UnusableProxyError(self._problem, request)
 
 
 # -- configuration helpers ------------------------------------------------------------------------
@@ -660,7 +644,7 @@ async def _send(
         # Before any response: "could not reach" only when no connection was made at all.
         origin = _origin(url)
         cause = _cause_sentence(error, secret)
-        if isinstance(error, _UnusableProxyError):
+        if isinstance(error, UnusableProxyError):
             text = f"Could not reach the {provider} API at {origin}: {error.problem}."
         elif isinstance(error, httpx.ProxyError):
             # httpcore's words are the proxy's answer ("403 Forbidden", "Proxy Server could not

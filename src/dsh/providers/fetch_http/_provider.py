@@ -19,6 +19,8 @@ import httpx
 from dsh._text import quoted_message, strip_controls
 from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers._env_proxy import (
+    UnusableProxy,
+    UnusableProxyError,
     proxy_variable,
     unreachable_proxy_message,
     unusable_proxy_message,
@@ -362,26 +364,6 @@ class _ProxyRouter(httpx.AsyncBaseTransport):
             await transport.aclose()
 
 
-class _UnusableProxy(httpx.AsyncBaseTransport):
-    """The route of an environment proxy httpx cannot use (``socks4://``): every request fails.
-
-    Loading does not fail on it (``dsh-web tools`` would, for a variable never meant for it), and
-    connecting directly would skip a proxy the operator may rely on (decision 0041).
-    """
-
-    def __init__(self, policy: NetworkPolicy, problem: str) -> None:
-        self._policy = policy
-        self._problem = problem
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        check_literal_host(request.url.host, self._policy)  # a blocked URL is said so first
-        raise WebError(
-            WEB_PROVIDER_ERROR,
-            f"Could not fetch {request.url}: {self._problem}.",
-            details={"url": str(request.url)},
-        )
-
-
 def _proxy_transport(
     scheme: str,
     proxy: str,
@@ -398,9 +380,9 @@ def _proxy_transport(
     except (ValueError, httpx.InvalidURL) as error:
         if not from_environment:
             raise  # the proxy key is validated with the config: this is a bug, not a setting
-        return _UnusableProxy(
-            policy, unusable_proxy_message(proxy_variable(scheme, proxy), proxy, error)
-        )
+        # The fetch loop checks each URL against the policy before it is sent, so a blocked URL
+        # is still said so first (WEB_BLOCKED_URL); _network_error words the route's failure.
+        return UnusableProxy(unusable_proxy_message(proxy_variable(scheme, proxy), proxy, error))
 
 
 def _build_client(
@@ -486,7 +468,9 @@ async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
 
 def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
     cause = _cause(error)
-    if isinstance(error, httpx.ProxyError):
+    if isinstance(error, UnusableProxyError):
+        message = f"Could not fetch {url}: {error.problem}."
+    elif isinstance(error, httpx.ProxyError):
         message = f"The proxy failed to fetch {url}: {cause}."
     elif isinstance(error, httpx.ConnectError) and (proxy := _unreachable_proxy(error)):
         message = f"Could not connect to the proxy {proxy} (fetching {url}): {cause}."
