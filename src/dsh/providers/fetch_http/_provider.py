@@ -46,6 +46,7 @@ from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import (
     REDIRECT_STATUSES,
     STUB_TEXT_MAX_CHARS,
+    RedirectLimits,
     document_base,
     immediate_refresh,
     location_target,
@@ -100,6 +101,9 @@ class HttpFetchProvider:
             self.config.allow_private_network, self.config.allowed_hosts
         )
         self._client = _build_client(self.config, self._policy, resolver, connector)
+        self._redirect_limits = RedirectLimits(
+            self.config.max_redirects, self.config.max_url_length, self._policy
+        )
 
     def __repr__(self) -> str:
         return f"HttpFetchProvider(id={self.id!r})"
@@ -150,13 +154,7 @@ class HttpFetchProvider:
             try:
                 if response.status_code in REDIRECT_STATUSES:
                     current = redirect_target(
-                        current,
-                        response,
-                        hops=hops,
-                        max_redirects=self.config.max_redirects,
-                        max_length=self.config.max_url_length,
-                        policy=self._policy,
-                        visited=visited,
+                        current, response, self._redirect_limits, hops=hops, visited=visited
                     )
                     visited.add(current)
                     hops += 1
@@ -210,14 +208,7 @@ class HttpFetchProvider:
         except (httpx.InvalidURL, ValueError, TypeError):
             pass  # location_target words it
         return location_target(
-            url,
-            location,
-            hops=hops,
-            max_redirects=self.config.max_redirects,
-            max_length=self.config.max_url_length,
-            policy=self._policy,
-            visited=visited,
-            base=base,
+            url, location, self._redirect_limits, hops=hops, visited=visited, base=base
         )
 
     async def _read(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from html import unescape
 from html.entities import html5
 from typing import NamedTuple
@@ -41,21 +42,29 @@ _REFRESH = re.compile(
 _META_SCAN_CHARS = 32_768
 
 
+@dataclass(frozen=True)
+class RedirectLimits:
+    """What every hop of a fetch is checked against, fixed by the provider's config: the most
+    redirects followed, the longest target URL (``max_url_length``) and the network policy."""
+
+    max_redirects: int
+    max_length: int
+    policy: NetworkPolicy
+
+
 def redirect_target(
     current: httpx.URL,
     response: httpx.Response,
+    limits: RedirectLimits,
     *,
     hops: int,
-    max_redirects: int,
-    max_length: int,
-    policy: NetworkPolicy,
     visited: AbstractSet[httpx.URL] = frozenset(),
 ) -> httpx.URL:
     """The URL to follow after ``response`` (a redirect of ``current``), or a ``WebError``.
 
     ``hops`` is how many redirects were already followed; ``visited`` the URLs this fetch
     requested so far (a target among them is a loop, never named as a URL to fetch). A target
-    that is not followed is named for the model to fetch directly, unless ``policy`` visibly
+    that is not followed is named for the model to fetch directly, unless ``limits.policy`` visibly
     blocks it (an IP literal or a local name; no lookup): then the error says so instead of
     suggesting a call that would fail.
     """
@@ -77,25 +86,15 @@ def redirect_target(
             "ambiguous and was not followed.",
             details={"url": str(current)},
         )
-    return location_target(
-        current,
-        locations[0],
-        hops=hops,
-        max_redirects=max_redirects,
-        max_length=max_length,
-        policy=policy,
-        visited=visited,
-    )
+    return location_target(current, locations[0], limits, hops=hops, visited=visited)
 
 
 def location_target(
     current: httpx.URL,
     location: str,
+    limits: RedirectLimits,
     *,
     hops: int,
-    max_redirects: int,
-    max_length: int,
-    policy: NetworkPolicy,
     visited: AbstractSet[httpx.URL] = frozenset(),
     base: httpx.URL | None = None,
 ) -> httpx.URL:
@@ -115,11 +114,11 @@ def location_target(
             "http:// or "
             "https:// URL.",
         )
-    if len(str(target)) > max_length:
+    if len(str(target)) > limits.max_length:
         raise WebError(
             WEB_REDIRECT_BLOCKED,
             f"Redirect blocked: {current} redirected to a URL of {len(str(target)):,} "
-            f"characters; the limit is {max_length:,} (max_url_length).",
+            f"characters; the limit is {limits.max_length:,} (max_url_length).",
         )
     if target.userinfo:
         raise WebError(
@@ -139,7 +138,7 @@ def location_target(
         raise _invalid_target(current, location, error.message) from None
     if origin(target) != origin(current):
         # A same-origin target has the current host, which the guard already let through.
-        _refuse_blocked(current, target, policy)
+        _refuse_blocked(current, target, limits.policy)
         raise WebError(
             WEB_REDIRECT_BLOCKED,
             f"Redirect to a different origin blocked: {current} redirected to {shown}. "
@@ -154,6 +153,7 @@ def location_target(
             "requested: a redirect loop, so fetching it again would loop the same way.",
             details={"url": str(current), "location": str(target)},
         )
+    max_redirects = limits.max_redirects
     if hops >= max_redirects:
         reason = (
             "redirects are not followed (max_redirects is 0)"
