@@ -35,34 +35,31 @@ async def _stderr_until_exit(process: asyncio.subprocess.Process) -> str:
     return rest.decode()
 
 
-async def test_sigterm_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
+#: How `dsh-web mcp` ends on each stopping signal: SIGTERM as the signal asks (killed by it, no
+#: words), Ctrl-C (SIGINT) as an interrupted command (exit status 130, one line).
+STOPPING_SIGNALS = [
+    pytest.param(signal.SIGTERM, -signal.SIGTERM, [], id="sigterm"),
+    pytest.param(signal.SIGINT, 130, [INTERRUPTED_LINE], id="sigint"),
+]
+
+
+@pytest.mark.parametrize(("sent", "returncode", "stderr_lines"), STOPPING_SIGNALS)
+async def test_a_signal_stops_the_http_server_and_closes_the_context(
+    tmp_path: Path, sent: signal.Signals, returncode: int, stderr_lines: list[str]
+) -> None:
     config, marker, env = install_close_marker(tmp_path)
     async with killed_at_exit(await start_http_server(config, env=env)) as process:
         assert process.stderr is not None
         await asyncio.wait_for(announced_url(process.stderr), 20)
 
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(sent)
         rest = await _stderr_until_exit(process)
 
     # The provider clients were closed before the process ended, as the signal asks.
     assert marker.read_text(encoding="utf-8") == "closed"
-    assert process.returncode == -signal.SIGTERM
+    assert process.returncode == returncode
     assert "Traceback" not in rest
-    assert rest == ""
-
-
-async def test_sigint_stops_the_http_server_and_closes_the_context(tmp_path: Path) -> None:
-    config, marker, env = install_close_marker(tmp_path)
-    async with killed_at_exit(await start_http_server(config, env=env)) as process:
-        assert process.stderr is not None
-        await asyncio.wait_for(announced_url(process.stderr), 20)
-
-        process.send_signal(signal.SIGINT)
-        rest = await _stderr_until_exit(process)
-
-    assert marker.read_text(encoding="utf-8") == "closed"
-    assert process.returncode == 130
-    assert rest.splitlines() == [INTERRUPTED_LINE]
+    assert rest.splitlines() == stderr_lines
 
 
 async def test_ctrl_c_while_the_server_starts_is_one_line_and_still_closes(
@@ -168,19 +165,23 @@ async def test_a_stdio_server_started_with_sigint_ignored_keeps_ignoring_it(
     assert marker.read_text(encoding="utf-8") == "closed"
 
 
-async def test_sigterm_stops_the_stdio_server_and_closes_the_context(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("sent", "returncode", "stderr_lines"), STOPPING_SIGNALS)
+async def test_a_signal_stops_the_stdio_server_and_closes_the_context(
+    tmp_path: Path, sent: signal.Signals, returncode: int, stderr_lines: list[str]
+) -> None:
     config, marker, env = install_close_marker(tmp_path)
     async with (
         stdio_server_process(config, env=env) as process,
         Client(process_transport(process), mode="legacy") as client,
     ):
         assert (await client.list_tools()).tools  # serving, its stdin open
-        process.send_signal(signal.SIGTERM)
+        # Its stdin stays open: the server must not wait for the client to go first.
+        process.send_signal(sent)
         rest = await _stderr_until_exit(process)  # while the client is still connected
 
     assert marker.read_text(encoding="utf-8") == "closed"
-    assert process.returncode == -signal.SIGTERM
-    assert rest == ""
+    assert process.returncode == returncode
+    assert rest.splitlines() == stderr_lines
 
 
 async def test_sigterm_during_a_call_aborts_it_and_closes_the_context(
@@ -202,22 +203,6 @@ async def test_sigterm_during_a_call_aborts_it_and_closes_the_context(
     assert marker.read_text(encoding="utf-8") == "closed"
     assert process.returncode == -signal.SIGTERM
     assert rest == ""
-
-
-async def test_ctrl_c_stops_the_stdio_server_with_one_line(tmp_path: Path) -> None:
-    config, marker, env = install_close_marker(tmp_path)
-    async with (
-        stdio_server_process(config, env=env) as process,
-        Client(process_transport(process), mode="legacy") as client,
-    ):
-        assert (await client.list_tools()).tools
-        # Its stdin stays open: the server must not wait for the client to go first.
-        process.send_signal(signal.SIGINT)
-        rest = await _stderr_until_exit(process)
-
-    assert marker.read_text(encoding="utf-8") == "closed"
-    assert process.returncode == 130
-    assert rest.splitlines() == [INTERRUPTED_LINE]
 
 
 async def test_stdin_closed_by_the_client_stops_the_stdio_server_cleanly(tmp_path: Path) -> None:
