@@ -403,35 +403,37 @@ async def test_caller_cancellation_wins_over_a_simultaneous_abort() -> None:
         await race
 
 
-async def test_caller_cancellation_is_not_swallowed_by_stubborn_work() -> None:
+def _swallow_the_cancel() -> str:
+    return "swallowed"
+
+
+def _fail_the_cleanup() -> str:
+    raise RuntimeError("cleanup failed") from None
+
+
+@pytest.mark.parametrize(
+    "on_cancel",
+    [
+        # Work that returns a result when cancelled: the caller still gets its cancellation.
+        pytest.param(_swallow_the_cancel, id="not-swallowed-by-stubborn-work"),
+        # Work whose cleanup raises: the caller's cancellation is not replaced by that error.
+        pytest.param(_fail_the_cleanup, id="not-replaced-by-a-cleanup-error"),
+    ],
+)
+async def test_caller_cancellation_survives_the_work_reacting_to_it(
+    on_cancel: Callable[[], str],
+) -> None:
     started = asyncio.Event()
 
-    async def stubborn() -> str:
+    async def work() -> str:
         started.set()
         try:
             await asyncio.Event().wait()
         except asyncio.CancelledError:
-            return "swallowed"
+            return on_cancel()
         return "unreachable"
 
-    race = asyncio.create_task(race_signal(stubborn(), AbortController().signal))
-    await started.wait()
-    race.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await race
-
-
-async def test_caller_cancellation_is_not_replaced_by_a_cleanup_error() -> None:
-    started = asyncio.Event()
-
-    async def messy() -> None:
-        started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            raise RuntimeError("cleanup failed") from None
-
-    race = asyncio.create_task(race_signal(messy(), AbortController().signal))
+    race = asyncio.create_task(race_signal(work(), AbortController().signal))
     await started.wait()
     race.cancel()
     with pytest.raises(asyncio.CancelledError):
