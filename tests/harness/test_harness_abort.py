@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from dsh.harness import AbortController, AbortError, AbortSignal, HarnessError, race_signal
-from support.cancellation import CleanupRecorder, SwallowsFirstCancel
+from support.cancellation import CleanupRecorder, SwallowsFirstCancel, expect_cancelled_once
 
 # -- the signal --------------------------------------------------------------------------------
 
@@ -491,10 +491,7 @@ async def test_abort_and_caller_cancel_in_the_same_turn_cancel_the_work_once(
     await work.started.wait()
     controller.abort()
     call.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await call
-    assert work.cancels == 1
-    assert work.cleaned_up
+    await expect_cancelled_once(call, work)
     assert controller.signal.callback_count == 0
     no_leaked_tasks()
 
@@ -509,10 +506,7 @@ async def test_a_caller_cancel_during_the_aborted_work_cleanup_is_not_passed_on(
     controller.abort()
     await work.cleaning.wait()  # the abort's cancel reached the work: it is cleaning up
     race.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await race  # the caller's cancellation still wins over the abort
-    assert work.cancels == 1
-    assert work.cleaned_up
+    await expect_cancelled_once(race, work)  # the caller's cancellation still wins over the abort
     no_leaked_tasks()
 
 
@@ -528,10 +522,7 @@ async def test_repeated_caller_cancels_reach_the_work_once(
     race.cancel()
     await asyncio.sleep(0)
     race.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await race
-    assert work.cancels == 1
-    assert work.cleaned_up
+    await expect_cancelled_once(race, work)
     no_leaked_tasks()
 
 

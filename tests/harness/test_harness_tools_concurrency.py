@@ -21,7 +21,7 @@ from dsh.harness import (
     ToolRegistry,
     race_signal,
 )
-from support.cancellation import CleanupRecorder
+from support.cancellation import CleanupRecorder, expect_cancelled_once
 from support.quoting import LOUD_TEXT, assert_quoted
 from support.tool_definitions import QUERY_SCHEMA, Handler, echo, tool
 
@@ -430,10 +430,7 @@ async def test_abort_and_caller_cancel_together_cancel_a_raced_tool_body_once(
         await body.started.wait()
         controller.abort()
         call.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await call
-        assert body.cancels == 1
-        assert body.cleaned_up
+        await expect_cancelled_once(call, body)
         no_leaked_tasks()
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
+
+import pytest
 
 
 class CleanupRecorder:
@@ -37,6 +40,15 @@ class CleanupRecorder:
         finally:
             self.ended.set()
         return "never"
+
+
+async def expect_cancelled_once(call: asyncio.Future[Any], work: CleanupRecorder) -> None:
+    """``call`` ends cancelled, and ``work`` under it saw that cancel once and cleaned up to its
+    end: no second cancel interrupted the cleanup."""
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert work.cancels == 1
+    assert work.cleaned_up
 
 
 class SwallowsFirstCancel:
