@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import httpx
 import pytest
@@ -32,6 +35,19 @@ from support.local_http import HangingRoute, LocalServer, Request, write_respons
 from support.loopback_server import PlainHttpServer
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.provider_id for c in CASES])
+
+
+@asynccontextmanager
+async def env_base_url_provider(
+    monkeypatch: pytest.MonkeyPatch, case: Case, base: str
+) -> AsyncIterator[tuple[Any, OfflineClient]]:
+    """The case's provider, its key set and ``base`` in its *_BASE_URL variable, on a client that
+    never leaves the process (``base`` is remote: a guard regression must not reach it)."""
+    monkeypatch.setenv(BASE_URL_ENVS[case.provider_id], base)
+    credentials = Credentials(MutableSource({case.key_env: case.key}))
+    offline = OfflineClient()
+    async with offline.client:
+        yield make_provider(case, credentials, offline.client), offline
 
 
 async def failure(harness: Harness, case: Case, signal: object = None) -> WebError:
@@ -247,11 +263,7 @@ async def test_a_remote_plain_http_env_base_url_is_refused_at_call_time(
     monkeypatch: pytest.MonkeyPatch, case: Case, base: str
 ) -> None:
     variable = BASE_URL_ENVS[case.provider_id]
-    monkeypatch.setenv(variable, base)
-    credentials = Credentials(MutableSource({case.key_env: case.key}))
-    offline = OfflineClient()
-    async with offline.client:
-        provider = make_provider(case, credentials, offline.client)
+    async with env_base_url_provider(monkeypatch, case, base) as (provider, offline):
         assert provider.available() is False
         with pytest.raises(WebError) as caught:
             await provider.search(WebSearchRequest("q"))
@@ -276,11 +288,7 @@ async def test_an_unusable_env_base_url_is_named_without_its_query(
 ) -> None:
     # A gateway URL may carry a token in its query; the error reaches the model and the logs.
     variable = BASE_URL_ENVS[case.provider_id]
-    monkeypatch.setenv(variable, base)
-    credentials = Credentials(MutableSource({case.key_env: case.key}))
-    offline = OfflineClient()
-    async with offline.client:
-        provider = make_provider(case, credentials, offline.client)
+    async with env_base_url_provider(monkeypatch, case, base) as (provider, offline):
         with pytest.raises(WebError) as caught:
             await provider.search(WebSearchRequest("q"))
     assert variable in caught.value.message
@@ -357,11 +365,7 @@ async def test_an_env_base_url_with_a_token_is_refused_without_quoting_it(
     monkeypatch: pytest.MonkeyPatch, case: Case, base: str
 ) -> None:
     variable = BASE_URL_ENVS[case.provider_id]
-    monkeypatch.setenv(variable, base)
-    credentials = Credentials(MutableSource({case.key_env: case.key}))
-    offline = OfflineClient()
-    async with offline.client:
-        provider = make_provider(case, credentials, offline.client)
+    async with env_base_url_provider(monkeypatch, case, base) as (provider, offline):
         assert provider.available() is False
         assert "SECRET" not in (provider.unavailable_reason() or "")
         assert "SECRET" not in repr(provider)  # a host's log line may show it
