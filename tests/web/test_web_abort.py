@@ -27,6 +27,17 @@ async def aborted_call(cap: Cap, web: WebRuntime, signal: AbortSignal) -> WebErr
     return caught.value
 
 
+async def call_under_way(
+    cap: Cap, web: WebRuntime, provider: Blocking
+) -> tuple[asyncio.Task[str], AbortController]:
+    """A call given a signal of its own, once ``provider`` (registered here) has started it."""
+    cap.register(web, provider)
+    controller = AbortController()
+    call = asyncio.create_task(cap.call(web, controller.signal))
+    await provider.started.wait()
+    return call, controller
+
+
 async def test_the_callers_signal_reaches_the_provider(cap: Cap, web: WebRuntime) -> None:
     provider = Stub("p")
     cap.register(web, provider)
@@ -60,10 +71,7 @@ async def test_aborted_before_the_call_wins_over_a_selection_error(
 
 async def test_abort_during_a_provider_that_honours_the_signal(cap: Cap, web: WebRuntime) -> None:
     provider = Blocking("p", honour_signal=True)
-    cap.register(web, provider)
-    controller = AbortController()
-    call = asyncio.create_task(cap.call(web, controller.signal))
-    await provider.started.wait()
+    call, controller = await call_under_way(cap, web, provider)
     assert provider.seen_signal is controller.signal
     controller.abort(AbortError(message="The user stopped the turn."))
     with pytest.raises(WebError) as caught:
@@ -77,10 +85,7 @@ async def test_abort_during_a_provider_that_honours_the_signal(cap: Cap, web: We
 
 async def test_abort_during_a_provider_that_ignores_the_signal(cap: Cap, web: WebRuntime) -> None:
     provider = Blocking("p", honour_signal=False)
-    cap.register(web, provider)
-    controller = AbortController()
-    call = asyncio.create_task(cap.call(web, controller.signal))
-    await provider.started.wait()
+    call, controller = await call_under_way(cap, web, provider)
     controller.abort()
     error = await asyncio.wait_for(call_error(call), timeout=5)
     assert error.code == WEB_ABORTED
@@ -127,10 +132,7 @@ async def test_a_provider_that_swallows_cancellation_still_loses_to_the_abort(
                 self.cancelled = True  # ...and carries on as if nothing happened
 
     provider = Stubborn("p")
-    cap.register(web, provider)
-    controller = AbortController()
-    call = asyncio.create_task(cap.call(web, controller.signal))
-    await provider.started.wait()
+    call, controller = await call_under_way(cap, web, provider)
     controller.abort()
     assert (await call_error(call)).code == WEB_ABORTED
     assert provider.cancelled
@@ -150,10 +152,7 @@ async def test_a_provider_failing_on_the_way_out_of_an_abort_still_reports_the_a
                 raise ConnectionResetError("connection reset by peer") from None
 
     provider = Messy("p")
-    cap.register(web, provider)
-    controller = AbortController()
-    call = asyncio.create_task(cap.call(web, controller.signal))
-    await provider.started.wait()
+    call, controller = await call_under_way(cap, web, provider)
     controller.abort()
     error = await call_error(call)
     assert error.code == WEB_ABORTED
@@ -182,10 +181,7 @@ async def test_an_abort_error_of_the_providers_own_is_a_provider_error(
 
 async def test_native_task_cancellation_propagates_unchanged(cap: Cap, web: WebRuntime) -> None:
     provider = Blocking("p")
-    cap.register(web, provider)
-    controller = AbortController()
-    call = asyncio.create_task(cap.call(web, controller.signal))
-    await provider.started.wait()
+    call, controller = await call_under_way(cap, web, provider)
     call.cancel()
     with pytest.raises(asyncio.CancelledError):
         await call
