@@ -42,18 +42,6 @@ async def run_cli(
     return Completed(process.returncode, out.decode(), err.decode())
 
 
-LOOPBACK_CONFIG = """\
-- id: web
-  name: dsh-web
-- id: web-fetch-http
-  name: web-fetch-http
-  config:
-    allowed_hosts: ["127.0.0.1"]
-- id: tool-web
-  name: tool-web
-"""
-
-
 def exa_config(base_url: str) -> str:
     return f"""\
 - id: web

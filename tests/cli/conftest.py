@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import LOOPBACK_CONFIG
+
+from support.environment import LOOPBACK_CONFIG
 
 
 @pytest.fixture

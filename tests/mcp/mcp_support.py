@@ -19,20 +19,9 @@ from mcp.client.stdio import TransportStreams
 from mcp.shared.message import SessionMessage
 
 from mcp import Client, StdioServerParameters
-from support.environment import clean_env
+from support.environment import LOOPBACK_CONFIG, clean_env
 from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.subprocesses import killed_at_exit
-
-LOOPBACK_CONFIG = """\
-- id: web
-  name: dsh-web
-- id: web-fetch-http
-  name: web-fetch-http
-  config:
-    allowed_hosts: ["127.0.0.1"]
-- id: tool-web
-  name: tool-web
-"""
 
 
 def write_config(directory: Path) -> Path:

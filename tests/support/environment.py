@@ -27,6 +27,19 @@ SCRUBBED = (
     "all_proxy",
 )
 
+#: The config of a surface test (CLI or MCP): the seam, a fetcher that may reach 127.0.0.1 (the
+#: test's server) and nothing else local, and the tools.
+LOOPBACK_CONFIG = """\
+- id: web
+  name: dsh-web
+- id: web-fetch-http
+  name: web-fetch-http
+  config:
+    allowed_hosts: ["127.0.0.1"]
+- id: tool-web
+  name: tool-web
+"""
+
 
 def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment for a subprocess: this one, less :data:`SCRUBBED`, plus ``extra``."""
