@@ -55,18 +55,6 @@ class StubSearch:
 
 
 @dataclass
-class RouteAwareSearch(StubSearch):
-    """A search provider with ``ready(llm_provider)``: ready only for the routes in ``routes``."""
-
-    routes: frozenset[str] = frozenset()
-    ready_calls: list[str | None] = field(default_factory=list)
-
-    async def ready(self, llm_provider: str | None) -> bool:
-        self.ready_calls.append(llm_provider)
-        return llm_provider in self.routes
-
-
-@dataclass
 class StubFetch:
     """A fetch provider answering from ``results`` (by URL) or from ``handler``."""
 
@@ -91,11 +79,26 @@ class StubFetch:
 
 
 @dataclass
-class RouteAwareFetch(StubFetch):
+class RouteAware:
+    """``ready(llm_provider)``, as a route-bound provider has: ready only for the routes in
+    ``routes``; ``ready_calls`` records each route asked about."""
+
     routes: frozenset[str] = frozenset()
+    ready_calls: list[str | None] = field(default_factory=list)
 
     async def ready(self, llm_provider: str | None) -> bool:
+        self.ready_calls.append(llm_provider)
         return llm_provider in self.routes
+
+
+@dataclass
+class RouteAwareSearch(StubSearch, RouteAware):
+    """A search provider ready only for the routes in ``routes``."""
+
+
+@dataclass
+class RouteAwareFetch(StubFetch, RouteAware):
+    """A fetch provider ready only for the routes in ``routes``."""
 
 
 def build(
