@@ -322,9 +322,22 @@ def _attribute_value(raw: bytes) -> str:
     return _REFERENCE.sub(_reference, raw.decode("utf-8", "replace"))
 
 
+# Past U+10FFFF a number is U+FFFD (html.unescape's answer too): more digits than this, once
+# leading zeros are dropped, mean no character, in hexadecimal as in decimal.
+_MAX_REFERENCE_DIGITS = 8
+
+
 def _reference(match: re.Match[str]) -> str:
     reference = match.group()
-    if not reference.endswith(";") and not reference.startswith("&#"):
+    if reference.startswith("&#"):
+        # html.unescape reads the number with int(), which raises ValueError past 4,300 decimal
+        # digits (CPython's limit): a page's markup must not raise, so the digits are cut here.
+        hexadecimal = reference[2] in "xX"
+        digits = reference[3 if hexadecimal else 2 :].rstrip(";").lstrip("0") or "0"
+        if len(digits) > _MAX_REFERENCE_DIGITS:
+            return "\ufffd"
+        return unescape(f"&#{'x' if hexadecimal else ''}{digits};")
+    if not reference.endswith(";"):
         after = match.string[match.end() : match.end() + 1]
         if reference[1:] not in html5 or after == "=":
             return reference
