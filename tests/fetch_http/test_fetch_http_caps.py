@@ -8,7 +8,9 @@ import ipaddress
 import itertools
 import tracemalloc
 from collections.abc import Sequence
+from typing import Any
 
+import httpcore._trace as httpcore_trace
 import pytest
 
 from dsh.providers.fetch_http._guard import IPAddress
@@ -197,6 +199,26 @@ async def test_a_failure_on_a_new_connection_is_not_resent(
     url = server.url("/broken")
     error = await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
     assert error.message.startswith(f"Fetching {url} failed: ")
+    assert [r.path for r in server.requests] == ["/broken"]
+    await assert_nothing_left(fetcher, server)
+
+
+async def test_a_failure_is_not_resent_when_httpcore_names_its_events_otherwise(
+    server: LocalServer, make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Whether a connection was reused is read from httpcore's trace events by name. Had a
+    # release renamed them, "connect_tcp" was never seen, every connection read as reused and
+    # every failure was resent: without the events the fetcher knows nothing, so none is.
+    original = httpcore_trace.Trace.__init__
+
+    def renamed(self: httpcore_trace.Trace, name: str, *args: Any, **kwargs: Any) -> None:
+        original(self, f"renamed_{name}", *args, **kwargs)
+
+    monkeypatch.setattr(httpcore_trace.Trace, "__init__", renamed)
+    server.route("/broken", hang_up)
+    fetcher = make_fetcher()
+    url = server.url("/broken")
+    await expect_error(fetcher.fetch(WebFetchRequest(url)), WEB_PROVIDER_ERROR)
     assert [r.path for r in server.requests] == ["/broken"]
     await assert_nothing_left(fetcher, server)
 

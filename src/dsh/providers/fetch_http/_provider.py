@@ -421,23 +421,33 @@ def _reads_as_stub(body: WebFetchBody) -> bool:
     return len("".join(body.content.split())) <= STUB_TEXT_MAX_CHARS
 
 
-class _NewConnection:
+class _ReusedConnection:
     """A ``trace`` callback (the request extension httpx and httpcore document) noting whether a
-    request opened a new connection: httpcore reports ``connection.connect_tcp`` (through a
-    SOCKS proxy ``socks.connect_tcp``) for each one it opens, and nothing for a kept-alive
-    connection it reuses."""
+    request went out on a kept-alive connection: httpcore reports ``connection.connect_tcp``
+    (through a SOCKS proxy ``socks.connect_tcp``) for each connection it opens, and nothing for
+    one it reuses, then ``http11.send_request_headers`` as it sends the request.
+
+    Reuse is only concluded from both: events httpcore no longer names so read as a new
+    connection, whose failure is not resent (two GETs for one fetch), never the reverse."""
 
     def __init__(self) -> None:
         self.opened = False
+        self.sent = False
+
+    @property
+    def reused(self) -> bool:
+        return self.sent and not self.opened
 
     async def __call__(self, event: str, _info: dict[str, Any]) -> None:
         if event.endswith(".connect_tcp.started"):
             self.opened = True
+        elif event.endswith(".send_request_headers.started"):
+            self.sent = True
 
 
 async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
-    new_connection = _NewConnection()
-    request = client.build_request("GET", url, extensions={"trace": new_connection})
+    connection = _ReusedConnection()
+    request = client.build_request("GET", url, extensions={"trace": connection})
     try:
         return await client.send(request, stream=True)
     except (httpx.RemoteProtocolError, httpx.ReadError) as error:
@@ -447,7 +457,7 @@ async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
         # discarded now, so the GET is sent once more, on a new one through the guard, as
         # browsers resend a request that fails on a reused connection. On a new connection the
         # failure is the server's answer, and so are response headers too large to read.
-        if new_connection.opened or _head_too_large(error):
+        if not connection.reused or _head_too_large(error):
             raise _network_error(url, error) from None
     except httpx.HTTPError as error:
         raise _network_error(url, error) from None
