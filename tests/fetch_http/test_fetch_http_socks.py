@@ -154,3 +154,34 @@ async def test_an_environment_proxy_httpx_cannot_use_fails_the_fetch_not_the_loa
     finally:
         await v6.close()
     assert socks_proxy.accepted == 0
+
+
+async def test_through_a_socks_proxy_only_a_kept_alive_connections_failure_is_resent(
+    server: LocalServer, socks_proxy: Socks5Proxy, make_fetcher: MakeFetcher
+) -> None:
+    # Whether a connection was reused is read from httpcore's trace: through SOCKS it names a
+    # new connection "socks.connect_tcp", not "connection.connect_tcp". Bytes past a
+    # Content-Length left in the kept-alive tunnel fail the next request, which is resent on a
+    # new tunnel; a server hanging up on a new tunnel is its answer, asked once.
+    socks_proxy.names[SITE] = "127.0.0.1"
+    body = "Café ☕".encode()
+    server.respond("/chars", body, headers={"Content-Length": str(len("Café ☕"))})
+    server.respond("/next", "next page")
+
+    async def hang_up(_request: Request, writer: asyncio.StreamWriter) -> None:
+        writer.close()
+
+    server.route("/broken", hang_up)
+    fetcher = make_fetcher(proxy=f"socks5h://127.0.0.1:{socks_proxy.port}")
+    origin = f"http://{SITE}:{server.port}"
+    await fetcher.fetch(WebFetchRequest(origin + "/chars"))
+    result = await fetcher.fetch(WebFetchRequest(origin + "/next"))
+    assert result.body == TextBody("next page")
+    # The first /next reached the server; its answer was read from behind the leftover bytes.
+    assert [r.path for r in server.requests] == ["/chars", "/next", "/next"]
+    assert socks_proxy.accepted == 2  # the resend's new tunnel
+    # A new fetcher, so a new tunnel (the first fetcher's would be a kept-alive one).
+    fresh = make_fetcher(proxy=f"socks5h://127.0.0.1:{socks_proxy.port}")
+    await expect_error(fresh.fetch(WebFetchRequest(origin + "/broken")), WEB_PROVIDER_ERROR)
+    assert [r.path for r in server.requests] == ["/chars", "/next", "/next", "/broken"]
+    assert socks_proxy.accepted == 3
