@@ -510,6 +510,21 @@ async def test_detection_reads_a_bounded_prefix(
     assert time.perf_counter() - started < 1.0
 
 
+async def test_detection_of_a_cut_body_whose_text_starts_late(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # Detection reads 64 KiB from the first non-ASCII byte. When those run to the end of a body
+    # the byte cap cut, the last character may be split: the window was not taken as cut, so
+    # Shift_JIS failed on its lone lead byte and the page read as windows-1252 mojibake.
+    line = "東京は日本の首都です。人口は約千四百万人です。\n".encode("shift_jis")
+    body = b"<pre>" + b"x" * 100_000 + b"\n" + line * 40 + b"</pre>"
+    cap = body.index(line[:1], 100_000) + len(line) * 20 + 1  # past a lead byte
+    server.route("/cut", chunked(body, "text/html"))
+    result = await make_fetcher(max_response_bytes=cap).fetch(WebFetchRequest(server.url("/cut")))
+    assert result.truncated
+    assert result.body.content == body[: cap - 1].decode("shift_jis")
+
+
 @pytest.mark.parametrize(
     ("label", "codec", "text"),
     [

@@ -261,7 +261,9 @@ def choose_encoding(
     first = _NON_ASCII.search(data)
     start = 0 if first is None else first.start()
     window = data[start : start + DETECT_BYTES]
-    return _detected(window, cut=len(data) > start + DETECT_BYTES) or "cp1252"
+    # A window running to the end of a body the cap cut ends where the body does, maybe inside
+    # a character too.
+    return _detected(window, cut=cut or len(data) > start + DETECT_BYTES) or "cp1252"
 
 
 def _detected(prefix: bytes, *, cut: bool) -> str | None:
