@@ -316,8 +316,9 @@ def _attribute_value(raw: bytes) -> str:
     """An attribute's value as a browser reads it: character references decoded.
 
     Templates escape ``&`` in attributes, so a refresh to ``?a=1&amp;b=2`` means ``?a=1&b=2``.
-    A name without its ``;`` is decoded only when it is whole and no ``=`` follows (HTML's rule
-    for attributes): ``?a=1&copy=2`` keeps its parameter ``copy``.
+    A name is decoded only when it is whole (HTML's rule for attributes), and one without its
+    ``;`` only when no ``=`` follows: ``?a=1&copy=2`` keeps its parameter ``copy``, and
+    ``&notit;`` stays text.
     """
     return _REFERENCE.sub(_reference, raw.decode("utf-8", "replace"))
 
@@ -337,10 +338,13 @@ def _reference(match: re.Match[str]) -> str:
         if len(digits) > _MAX_REFERENCE_DIGITS:
             return "\ufffd"
         return unescape(f"&#{'x' if hexadecimal else ''}{digits};")
-    if not reference.endswith(";"):
-        after = match.string[match.end() : match.end() + 1]
-        if reference[1:] not in html5 or after == "=":
-            return reference
+    # The pattern takes the whole name, so a name html5 lacks is one a browser reads only as a
+    # legacy name's prefix followed by a letter or digit ("&notit;"), which in an attribute it
+    # leaves as text; html.unescape would decode the prefix ("¬it;").
+    if reference[1:] not in html5:
+        return reference
+    if not reference.endswith(";") and match.string[match.end() : match.end() + 1] == "=":
+        return reference
     return unescape(reference)
 
 
