@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import threading
 from collections.abc import Sequence
 
 import httpx
@@ -583,6 +584,28 @@ async def test_a_stub_saying_a_line_is_still_left_for_its_target(
     server.respond("/new", "arrived")
     result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
     assert (result.url, result.body) == (server.url("/new"), TextBody("arrived"))
+
+
+async def test_a_stub_is_judged_off_the_event_loop(
+    server: LocalServer, make_fetcher: MakeFetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Counting a refreshing page's text parses all of it (up to the HTML cap): 0.4-0.7 s on
+    # 5 MB of text-free markup, which on the event loop held up every other call meanwhile.
+    from dsh.providers.fetch_http import _provider
+
+    judged_on: list[bool] = []
+    judge = _provider.reads_as_stub
+
+    def recording(html: str) -> bool:
+        judged_on.append(threading.current_thread() is threading.main_thread())
+        return judge(html)
+
+    server.respond("/stub", refresh_meta("/new"), content_type="text/html")
+    server.respond("/new", "arrived")
+    monkeypatch.setattr(_provider, "reads_as_stub", recording)
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body) == (server.url("/new"), TextBody("arrived"))
+    assert judged_on == [False]
 
 
 @pytest.mark.parametrize(

@@ -160,7 +160,7 @@ class HttpFetchProvider:
                     hops += 1
                     continue
                 result = await self._read(current, response, stop)
-                target = self._refresh_target(current, response, result, hops, visited)
+                target = await self._refresh_target(current, response, result, hops, visited)
                 if target is None:
                     return result
                 current = target
@@ -171,7 +171,7 @@ class HttpFetchProvider:
             finally:
                 await response.aclose()
 
-    def _refresh_target(
+    async def _refresh_target(
         self,
         url: httpx.URL,
         response: httpx.Response,
@@ -198,7 +198,9 @@ class HttpFetchProvider:
             if meta is not None:
                 location = immediate_refresh(meta.content)
                 base = document_base(url, meta.base)
-        if location is None or not _reads_as_stub(result.body):
+        # Parsing the whole page to count its text takes a fraction of a second on megabytes
+        # of markup: off the event loop, as rendering is, so other calls are not held up.
+        if location is None or not await asyncio.to_thread(_reads_as_stub, result.body):
             return None
         try:
             # A fragment is never sent: "#top" names the page already fetched.
