@@ -721,6 +721,24 @@ def test_a_block_named_menu_that_reads_as_prose_is_content() -> None:
     assert "Home" not in out
 
 
+def test_a_block_named_menu_that_reads_as_prose_is_content_when_minified() -> None:
+    # Minified HTML has no white space between tags: a question's "?" and its answer's "."
+    # touched the next text in the block's read prefix ("worth it?Plan 1…"), no sentence end
+    # was counted, and the FAQ went as a menu, while the same page with line breaks kept it.
+    answers = "".join(
+        f'<div class="faq_tabs-menu-item"><h3>Is plan {n} worth it?</h3><p>Plan {n} covers '
+        f"the whole family for one low monthly price in every state.</p></div>"
+        for n in range(4)
+    )
+    out = render(
+        '<nav class="menu"><a href="/">Home</a> <a href="/plans">Plans</a></nav>'
+        f"<main><h1>Identity protection</h1>{f'<p>{PROSE}</p>' * 6}"
+        f'<div class="faq_tabs-menu">{answers}</div></main>'
+    )
+    assert "### Is plan 3 worth it?\n\nPlan 3 covers the whole family" in out
+    assert "Home" not in out
+
+
 def _carousel_page(
     head: str = "", intro: str = "Everything for a gym at home.", body_class: str = ""
 ) -> str:

@@ -433,7 +433,9 @@ def _is_prose_menu(
             size += len(node.tail)
         if size >= _PROSE_READ:
             break
-    prefix = " ".join("".join(read).split())
+    # Each text apart: minified HTML has no white space between a sentence's end and the
+    # next element's text ("worth it?</h3><p>Plan…"), and no sentence end was counted.
+    prefix = " ".join(" ".join(read).split())
     if len(prefix) < _PROSE_MENU_MIN // 2:
         return False  # its words are further in than the look goes: left as it was
     return len(_SENTENCE_END.findall(prefix)) * _CHARS_PER_SENTENCE >= len(prefix)
