@@ -907,6 +907,40 @@ def test_many_variation_selects_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_variation_radios_stay_linear() -> None:
+    # Each radio group is read for its options and its name (`choices.py`): 10,000 groups of
+    # two in a purchase form, one group of 300,000 radios, and 40,000 radios 250 levels deep
+    # under a named group's container: each name is looked for a few levels up and a few
+    # elements ahead only; and one long label around 10,000 groups, read once.
+    groups = "".join(
+        f"<fieldset><legend>Size</legend><label><input type='radio' name='g{n}'>S</label>"
+        f"<label><input type='radio' name='g{n}'>M</label></fieldset>"
+        for n in range(10_000)
+    )
+    huge = "<label><input type='radio' name='colour'>Red</label>" * 300_000
+    deep = (
+        "<div><label>Fit</label>"
+        + "<div>" * 250
+        + "<label><input type='radio' name='fit'>Slim</label>" * 40_000
+        + "</div>" * 251
+    )
+    wrapped = (
+        f"<label>{WORDS * 2_000}"
+        + "".join(f"<input type='radio' name='w{n}'>" * 2 for n in range(10_000))
+        + "</label>"
+    )
+    html = (
+        f"<p>{WORDS * 5}</p><form action='/cart/add'>{groups}{huge}{deep}{wrapped}"
+        "<button>Add</button></form>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "Size: S, M" not in out  # ten thousand groups of one name: a listing's cards
+    assert "Red, Red" not in out
+    assert elapsed < 10, elapsed
+
+
 def test_a_product_summary_after_many_siblings_stays_linear() -> None:
     # On a product page the summary holding the title is looked for among the selection's
     # siblings and its wrappers' before it (`beside.bring_product_summary`): 120,000 of them.

@@ -608,6 +608,96 @@ def test_a_select_outside_the_purchase_form_it_names_is_read_without_warnings() 
     assert "Size: Small, Large" in out
 
 
+_PRODUCT_HEAD = '<script type="application/ld+json">{"@type": "Product"}</script>'
+
+
+def test_a_products_variations_offered_as_radio_buttons_read_as_one_line() -> None:
+    # Shops offer sizes and colours as radio buttons or swatches as often as in selects:
+    # Shopify's variant picker (a fieldset outside the form, its legend saying the chosen
+    # colour, swatches named only by screen-reader text and `title`), WooCommerce's swatches
+    # named by a `<label for>` the attribute's name, BigCommerce's labelled rectangles in the
+    # cart form. They read as a column of single words, or nothing (the form went).
+    picker = (
+        "<variant-picker><fieldset><legend>Color: Black</legend>"
+        "<input type='radio' id='c0' name='Color' value='Black' checked>"
+        "<label for='c0' title='Black'><span class='sr-only'>Black</span></label>"
+        "<input type='radio' id='c1' name='Color' value='Copper'>"
+        "<label for='c1' title='Copper'><span class='sr-only'>Copper</span></label></fieldset>"
+        "<fieldset><legend>Size</legend>"
+        "<input type='radio' id='s0' name='Size' value='1 lb'><label for='s0'>1 lb"
+        "<span class='visually-hidden'>Variant sold out or unavailable</span></label>"
+        "<input type='radio' id='s1' name='Size' value='2 lbs'><label for='s1'>2 lbs"
+        "<span class='visually-hidden'>Variant sold out or unavailable</span></label>"
+        "</fieldset></variant-picker>"
+    )
+    out = html_to_markdown(
+        html_page(
+            f"<main><h1>Kettle</h1><p>{PROSE}</p>{picker}<p>{PROSE}</p></main>", _PRODUCT_HEAD
+        )
+    )
+    assert "Color: Black, Copper" in out
+    assert "Size: 1 lb, 2 lbs" in out
+    assert "Variant sold out" not in out
+    assert "\n\n2 lbs\n" not in out  # the column is gone
+    cart = (
+        "<form action='/cart.php' class='form'><div class='form-field'>"
+        "<label class='form-label'>Leg Stain:</label><div class='options'>"
+        "<input type='radio' id='l0' name='attribute[7]' value='67630'>"
+        "<label for='l0'><span>Almond</span></label>"
+        "<input type='radio' id='l1' name='attribute[7]' value='67631'>"
+        "<label for='l1'><span>Noir</span></label></div></div>"
+        "<div role='radiogroup' aria-labelledby='fabric'><div id='fabric'>Fabric: </div>"
+        "<input type='radio' id='f0' name='attribute[8]' value='1'><label for='f0'>Linen</label>"
+        "<input type='radio' id='f1' name='attribute[8]' value='2'><label for='f1'>Velvet</label>"
+        "</div><button>Add to cart</button></form>"
+    )
+    out = render(f"<main><h1>Atelier Sofa</h1><p>{PROSE}</p>{cart}<p>{PROSE}</p></main>")
+    assert "Leg Stain: Almond, Noir" in out
+    assert "Fabric: Linen, Velvet" in out
+
+
+def test_radio_buttons_that_are_no_products_choices_are_left_alone() -> None:
+    # A poll, a review's stars, a shipping choice, a cookie banner's choice and a listing's
+    # cards have radio buttons too: none is the product's variations, and each reads as
+    # before.
+    poll = (
+        "<form action='/poll/vote'><fieldset><legend>Favourite season</legend>"
+        "<label><input type='radio' name='q' value='a'>Summer</label>"
+        "<label><input type='radio' name='q' value='b'>Winter</label></fieldset></form>"
+    )
+    stars = "".join(
+        f"<input type='radio' id='r{n}' name='rating' value='{n}'><label for='r{n}'>{n}</label>"
+        for n in range(1, 6)
+    )
+    review = (
+        f"<form action='/reviews/new'><fieldset><legend>Your rating</legend>{stars}</fieldset>"
+        "</form>"
+    )
+    shipping = (
+        "<fieldset><legend>How do you want your item?</legend>"
+        "<input type='radio' id='h0' name='fulfillment'><label for='h0'>Shipping</label>"
+        "<input type='radio' id='h1' name='fulfillment'><label for='h1'>Pickup</label></fieldset>"
+    )
+    consent = (
+        "<form id='consent'><fieldset><legend>Analytics cookies</legend>"
+        "<label><input type='radio' name='analytics' value='1'>Allow</label>"
+        "<label><input type='radio' name='analytics' value='0'>Deny</label></fieldset></form>"
+    )
+    cards = "".join(
+        f"<div class='card'><h3>{name}</h3><fieldset><legend>Color</legend>"
+        f"<label><input type='radio' name='c-{name}'>Red</label>"
+        f"<label><input type='radio' name='c-{name}'>Blue</label></fieldset></div>"
+        for name in ("Mug", "Cup")
+    )
+    body = f"<main><h1>Mug</h1><p>{PROSE}</p>{poll}{review}{shipping}{consent}{cards}</main>"
+    out = html_to_markdown(html_page(body, _PRODUCT_HEAD))
+    for line in ("Favourite season:", "Your rating:", "How do you want your item?:"):
+        assert line not in out
+    assert "Analytics cookies:" not in out
+    assert "Color: Red, Blue" not in out
+    assert "Pickup" in out  # as it read before
+
+
 def test_a_listings_cards_and_other_forms_keep_their_selects_out() -> None:
     # A collection's cards each have a purchase form with its sizes; a search filter and a
     # contact form have selects too: none is the page's subject's choices.

@@ -9,10 +9,16 @@ place, outside it). Placeholders ("Choose an option", an empty value), figures a
 quantity, a day), navigation (options whose values are addresses) and the page's own controls
 (sorting, ratings, country, language, currency) are not variations; nor are the selects of a
 listing's cards, each in its own purchase form, nor of search filters and contact forms.
+
+Radio buttons and swatches offer variations as often, and read as a column of single words or
+as nothing: each group of them (one `name` in the purchase form, or in no form on a product
+page) is written so too, under its legend's or label's name (`variation_radios_as_lines`).
 """
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import itertools
 import re
 from typing import Final
@@ -159,3 +165,259 @@ def _drop_text_before(select: etree._Element) -> None:
 def _is_purchase_form(form: etree._Element) -> bool:
     names = f"{form.get('action') or ''} {form.get('class') or ''} {form.get('id') or ''}"
     return _PURCHASE.search(names) is not None
+
+
+# Radio groups that are the page's own controls or the shop's, not the product's variations:
+# a shipping or pickup choice, a payment method, a report form's reasons, a poll, a consent.
+_NOT_VARIATIONS: Final = re.compile(
+    r"ship|deliver|pick.?up|fulfil|payment|report|vote|poll|consent|cookie", re.IGNORECASE
+)
+# Screen-reader words inside an option's label: Shopify's "Variant sold out or unavailable"
+# ran into the size ("1 lbVariant sold out or unavailable"); a swatch that has only them
+# keeps them.
+_SCREEN_READER_CLASS: Final = re.compile(
+    r"(?:^|\s)(?:sr-only|visually-hidden|visuallyhidden|screen-reader-text)(?:\s|$)"
+)
+# A radio group's name is looked for this many levels above its first radio.
+_NAME_LEVELS: Final = 4
+# And before that radio, among this many elements of the group's container.
+_NAME_LOOKAHEAD: Final = 50
+# The elements that name a radio group before its first radio.
+_NAME_TAGS: Final = frozenset({"label", "legend", "h2", "h3", "h4", "h5", "h6"})
+# Shopify's option of a product that has no variants.
+_NO_VARIANT: Final = "Default Title"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Group:
+    """A product's variation offered as radio buttons, as its line will say it."""
+
+    form: etree._Element | None  # the purchase form it is in, or none
+    radios: list[etree._Element]
+    name: str
+    name_shown: etree._Element | None  # the legend or label showing its name
+    name_goes: bool  # that element says no more than the name and the chosen option
+    labels: list[etree._Element]  # the options' labels
+    listed: str  # the options, joined
+
+
+def variation_radios_as_lines(root: etree._Element, *, product_page: bool) -> None:
+    """Write each product variation offered as radio buttons (swatches) as a `Name: a, b, c`
+    line, as `variation_selects_as_lines` writes selects (call before form controls are
+    stripped, and only when the source says `radio`).
+
+    A group is the radios of one form and one `name`: of the page's one purchase form (just
+    before that form the line goes, like a select's), or, on a page that declares itself a
+    product, of no form (Shopify's variant pickers outside the form they submit with): in the
+    group's place. Its name is its fieldset's `legend`, its `role=radiogroup`'s label, or a
+    `<label>` or heading before its first radio; an option's text is its label's, else its
+    `aria-label`, `title` or a worded `value`."""
+    by_id = {form.get("id"): form for form in root.iter("form") if form.get("id")}
+    labels = {label.get("for"): label for label in root.iter("label") if label.get("for")}
+    groups: dict[tuple[int, str], tuple[etree._Element | None, list[etree._Element]]] = {}
+    for radio in root.iter("input"):
+        if (radio.get("type") or "").strip().lower() != "radio" or not radio.get("name"):
+            continue
+        named = radio.get("form")
+        form = by_id.get(named) if named is not None else next(radio.iterancestors("form"), None)
+        if form is None and not product_page:
+            continue
+        if form is not None and not _is_purchase_form(form):
+            continue  # a review's stars, a report's reasons, a poll, a search filter
+        key = (id(form) if form is not None else 0, radio.get("name") or "")
+        radios = groups.setdefault(key, (form, []))[1]
+        if len(radios) <= _OPTIONS_MAX:
+            radios.append(radio)
+    page = _Page(root)
+    found = (_radio_group(form, radios, labels, page) for form, radios in groups.values())
+    chosen = [group for group in found if group is not None]
+    # One product's form: a listing's cards each have their own; and each name once: a
+    # listing's cards outside forms repeat theirs ("Color", "More options").
+    if len({id(group.form) for group in chosen if group.form is not None}) > 1:
+        chosen = [group for group in chosen if group.form is None]
+    names = collections.Counter(group.name.casefold() for group in chosen)
+    chosen = [group for group in chosen if names[group.name.casefold()] == 1]
+    for group in chosen:
+        line = etree.Element("div")
+        line.text = f"{group.name}: {group.listed}"
+        shown = group.name_shown
+        anchor = _group_container(group.radios)
+        if group.form is not None and holds(group.form, group.radios[0]):
+            group.form.addprevious(line)  # the form goes as furniture
+        elif shown is not None and not group.name_goes and holds(anchor, shown):
+            shown.addnext(line)  # under the name that says more ("Color: Hazard – 3 left")
+        elif anchor.getparent() is not None:
+            anchor.addprevious(line)
+        else:
+            continue
+        line.tail = None
+        for element in [shown if group.name_goes else None, *group.labels]:
+            if element is not None and element.getparent() is not None:
+                drop_keep_tail(element)  # or the options read twice: the column they made
+
+
+def _radio_group(
+    form: etree._Element | None,
+    radios: list[etree._Element],
+    labels: dict[str | None, etree._Element],
+    page: _Page,
+) -> _Group | None:
+    """The group as a line to write; None when it is no product's choice."""
+    if len(radios) > _OPTIONS_MAX:
+        return None
+    options: list[str] = []
+    shown_labels: list[etree._Element] = []
+    for radio in radios:
+        label = labels.get(radio.get("id")) if radio.get("id") else None
+        if label is None:
+            label = next(radio.iterancestors("label"), None)
+        text = _option_text(radio, label, page)
+        if text is None:
+            return None  # a thumbnail, a slide: no words to read
+        if label is not None:
+            shown_labels.append(label)
+        if text != _NO_VARIANT and text not in options:
+            options.append(text)
+    if not options or all(_FIGURES.fullmatch(text) for text in options):
+        return None  # a rating's stars
+    found = _group_name(radios, set(map(id, shown_labels)), labels, page)
+    if found is None:
+        return None
+    text, shown = found
+    name, _, rest = text.partition(":")
+    name = name.strip(" *")
+    rest = rest.strip()
+    if not name or not any(char.isalpha() for char in name) or name in options:
+        return None  # "Website (Online)" over "Website (Online), Store (Offline)": no name
+    if _PAGE_CONTROLS.search(f"{name} {radios[0].get('name')}") or _NOT_VARIATIONS.search(
+        f"{name} {radios[0].get('name')}"
+    ):
+        return None
+    # The name's element goes with its line when it says no more than the name and the chosen
+    # option ("Color: white"); "Color: Hazard – Only 3 Left in Stock" stays.
+    goes = not rest or rest in options
+    return _Group(form, radios, name, shown, goes, shown_labels, ", ".join(options))
+
+
+def _option_text(radio: etree._Element, label: etree._Element | None, page: _Page) -> str | None:
+    parts = [] if label is None else list(itertools.islice(label.iter(), _NAME_LOOKAHEAD))
+    if any(part.tag == "a" and part.get("href") is not None for part in parts):
+        return None  # a link to another product's page: navigation, as a select's addresses
+    if label is not None and (text := page.text(label)):
+        return text if len(text) <= _OPTION_MAX_CHARS else None
+    titled = next((part for part in parts if part.get("title")), None)
+    for attribute in (
+        radio.get("aria-label"),
+        radio.get("title"),
+        None if label is None else label.get("aria-label") or label.get("title"),
+        None if titled is None else titled.get("title"),  # a swatch's colour: `<span title>`
+    ):
+        if attribute and attribute.strip():
+            text = " ".join(attribute.split())
+            return text if len(text) <= _OPTION_MAX_CHARS else None
+    value = " ".join((radio.get("value") or "").split())
+    letters = sum(char.isalpha() for char in value)
+    worded = letters > sum(char.isdigit() for char in value)  # not a variant's number, a uuid
+    return value if worded and value != "on" and len(value) <= _OPTION_MAX_CHARS else None
+
+
+def _shown_text(element: etree._Element) -> str:
+    """The element's text without the screen-reader words inside it (unless they are all of
+    it); read through its first elements only."""
+    full = " ".join(string_value(element).split())
+    text = full
+    for part in itertools.islice(element.iterdescendants(), _NAME_LOOKAHEAD):
+        if _SCREEN_READER_CLASS.search(part.get("class") or ""):
+            hidden = " ".join(string_value(part).split())
+            text = text.replace(hidden, "", 1) if hidden else text
+    return " ".join(text.split()) or full
+
+
+def _group_name(
+    radios: list[etree._Element],
+    option_labels: set[int],
+    labels: dict[str | None, etree._Element],
+    page: _Page,
+) -> tuple[str, etree._Element | None] | None:
+    """The group's name and the element that shows it: its fieldset's `legend` (or the
+    fieldset's `aria-label`), its radiogroup's `aria-label` or `aria-labelledby`, a `<label
+    for>` naming the group (WooCommerce's `for="pa_color"`), or a `<label>`, `legend` or
+    heading before its first radio, in the container holding all its radios or just before
+    it."""
+    first, last = radios[0], radios[-1]
+    for ancestor in itertools.islice(first.iterancestors(), _NAME_LEVELS + 2):
+        if ancestor.tag == "fieldset" and holds(ancestor, last):
+            # The legend is the fieldset's first child (HTML's rule; a few elements' leeway).
+            legend = next((c for c in itertools.islice(ancestor, 4) if c.tag == "legend"), None)
+            if legend is not None and page.text(legend):
+                return _short(page.text(legend), legend)
+            if ancestor.get("aria-label"):
+                return _short(ancestor.get("aria-label") or "", None)
+        if ancestor.get("role") == "radiogroup":
+            if ancestor.get("aria-label"):
+                return _short(ancestor.get("aria-label") or "", None)
+            named = page.by_id((ancestor.get("aria-labelledby") or "").strip())
+            if named is not None:
+                return _short(page.text(named), named)
+    if (label := labels.get(first.get("name"))) is not None and id(label) not in option_labels:
+        return _short(page.text(label), label)
+    container = _group_container(radios)
+    for element in itertools.islice(container.iter(), _NAME_LOOKAHEAD):
+        if element is first or id(element) in option_labels:
+            break
+        if element.tag in _NAME_TAGS:
+            return _short(page.text(element), element)
+    # Just before the container: BigCommerce's `<label>Size</label>` over the options' wrapper.
+    node: etree._Element | None = container
+    for _ in range(_NAME_LEVELS // 2):
+        if node is None:
+            break
+        for sibling in itertools.islice(node.itersiblings(preceding=True), 3):
+            if sibling.tag in _NAME_TAGS and id(sibling) not in option_labels:
+                return _short(page.text(sibling), sibling)
+        node = node.getparent()
+    return None
+
+
+class _Page:
+    """What the radio groups ask of the page, each answer found once: an element's shown text
+    (a label or legend around many groups is read once, not once per group) and the page's
+    elements by `id` (gathered only when a radiogroup names its label so)."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self._root = root
+        self._found: dict[str, etree._Element] | None = None
+        self._texts: dict[etree._Element, str] = {}
+
+    def text(self, element: etree._Element) -> str:
+        if (found := self._texts.get(element)) is None:
+            found = self._texts[element] = _shown_text(element)
+        return found
+
+    def by_id(self, key: str) -> etree._Element | None:
+        if not key:
+            return None
+        if self._found is None:
+            self._found = {}
+            for element in self._root.iter():
+                if (ident := element.get("id")) is not None:
+                    self._found.setdefault(ident, element)
+        return self._found.get(key)
+
+
+def _short(text: str, shown: etree._Element | None) -> tuple[str, etree._Element | None] | None:
+    text = " ".join(text.split())
+    return (text, shown) if text and len(text) <= _LABEL_MAX_CHARS else None
+
+
+def _group_container(radios: list[etree._Element]) -> etree._Element:
+    """The nearest element holding all of the group's radios (within a few levels), else the
+    first radio's parent."""
+    first, last = radios[0], radios[-1]
+    parent = first.getparent()
+    for ancestor in itertools.islice(first.iterancestors(), _NAME_LEVELS + 2):
+        if holds(ancestor, last):
+            if ancestor.tag in ("label", "li"):
+                continue  # a swatch's own label or item
+            return ancestor
+    return parent if parent is not None else first
