@@ -130,3 +130,12 @@ def test_a_heading_over_a_list_or_anything_else_stays() -> None:
         assert kept in out
     assert "## Install" in out
     assert "### Setup" in out
+
+
+def test_a_heading_over_an_empty_list_keeps_the_words_after_it_in_its_wrapper() -> None:
+    # The words right after the heading inside the wrapper around it (its tail) are the
+    # section's text: the box is not the heading's alone, so it does not go with the list.
+    tailed = "<div><span><h3>Shipping</h3>Ships within two days from Leeds.</span><ul></ul></div>"
+    out = render(f"<p>{PROSE}</p>{tailed}<p>{PROSE}</p>")
+    assert "Ships within two days from Leeds." in out
+    assert "Shipping" in out

@@ -43,7 +43,14 @@ def drop_titles_of_empty_lists(main: etree._Element, stats: TextStats) -> None:
         box = heading  # with the wrappers holding only it: the toggle around it
         for _ in range(_LEVELS_MAX):
             parent = box.getparent()
-            if parent is None or parent is main or len(parent) != 1 or visible_length(parent.text):
+            if (
+                parent is None
+                or parent is main
+                or len(parent) != 1
+                or visible_length(parent.text)
+                # Words after it inside the wrapper are its section's text, not a toggle's.
+                or visible_length(box.tail)
+            ):
                 break
             box = parent
         widget = box.getparent()
