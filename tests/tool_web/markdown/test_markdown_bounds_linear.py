@@ -444,6 +444,20 @@ def test_many_figures_drawn_beside_their_words_are_read_in_linear_time() -> None
     assert elapsed < 10, elapsed
 
 
+def test_figures_drawn_around_blank_text_are_read_in_bounded_time() -> None:
+    # The measured sums leave a text's blank edges out, so a figure "12" with 4 MB of blank
+    # text beside it counts 2 characters: 240 hidden figures nested around it, the outermost
+    # beside words saying 12, must not each read the 4 MB (a minute before the bound).
+    blank = "<b>" + " " * 4_000_000 + "</b>"
+    nested = "<span>Price 12</span>" + '<span aria-hidden="true">' * 240 + "12" + blank
+    nested += "</span>" * 240
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><div>{nested}</div>")
+    elapsed = time.perf_counter() - start
+    assert "Price 12" in out
+    assert elapsed < 10, elapsed
+
+
 def test_long_class_names_inside_a_block_kept_for_its_size_stay_linear() -> None:
     # A part of a kept block is found by its name's prefixes; 100 names of 20,000 parts must not
     # cost a copy of itself per part.

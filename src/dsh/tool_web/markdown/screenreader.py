@@ -115,6 +115,11 @@ def is_section_title(element: etree._Element) -> bool:
 _ARIA_HIDDEN: Final = etree.XPath("descendant::*[@aria-hidden='true']")
 # A twin this long or longer is a block, not a price's or a count's words.
 _TWIN_MAX_CHARS: Final = 80
+# A twin's text is read only through this many elements and characters, the markup's
+# whitespace included (the measured sums leave a text's edges out): hidden elements nested
+# around a page's worth of blank text each read all of it (240 levels: a minute).
+_TWIN_MAX_ELEMENTS: Final = 32
+_TWIN_MAX_RAW_CHARS: Final = 2_000
 
 
 def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
@@ -131,7 +136,8 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
         length = stats.text.get(drawn, 0)
         if length == 0 or length > _TWIN_MAX_CHARS:
             continue
-        figure = _letters_and_digits(string_value(drawn))
+        drawn_text = _short_text(drawn)
+        figure = _letters_and_digits(drawn_text or "")
         if not figure or not any(c.isdigit() for c in figure):
             continue
         for beside in (drawn.getprevious(), drawn.getnext()):
@@ -140,11 +146,23 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
                 and isinstance(beside.tag, str)
                 and beside.get("aria-hidden") != "true"
                 and 0 < stats.text.get(beside, 0) <= _TWIN_MAX_CHARS
-                and _says(string_value(beside), figure)
+                and (words := _short_text(beside)) is not None
+                and _says(words, figure)
             ):
                 twins.append(drawn)
                 break
     return twins
+
+
+def _short_text(element: etree._Element) -> str | None:
+    """The text of `element`, or None when it spans more than `_TWIN_MAX_ELEMENTS` elements
+    or `_TWIN_MAX_RAW_CHARS` characters (whitespace included): looked at in bounded time."""
+    size = 0
+    for count, part in enumerate(element.iter()):
+        size += len(part.text or "") + (0 if part is element else len(part.tail or ""))
+        if count >= _TWIN_MAX_ELEMENTS or size > _TWIN_MAX_RAW_CHARS:
+            return None
+    return string_value(element)
 
 
 def _says(words: str, figure: str) -> bool:
