@@ -401,6 +401,18 @@ def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:
     assert "Loading the truck" in out.splitlines()
 
 
+def test_a_bold_loading_label_over_its_section_stays() -> None:
+    # A manual's bold label alone on its line titles the steps under it: "Loading" is a
+    # placeholder only as written plain (a script's text), or with its ellipsis.
+    manual = (
+        "<p><b>Loading</b></p><p>Put plates in the lower rack, facing the centre.</p>"
+        "<p><strong>Unloading</strong></p><p>Empty the lower rack first.</p>"
+    )
+    out = render(f"<h1>Dishwasher guide</h1><p>{PROSE}</p>{manual}")
+    assert "**Loading**" in out.splitlines()
+    assert "**Unloading**" in out.splitlines()
+
+
 def test_a_count_standing_alone_is_still_shown_once() -> None:
     # Whole numbers alone are mostly counters (votes, replies): not taken for scores.
     posts = "".join(f"<div class='post'><p>{n}: {PROSE}</p><span>0</span></div>" for n in range(3))

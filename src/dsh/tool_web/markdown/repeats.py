@@ -142,7 +142,13 @@ def _is_card_control(line: str) -> bool:
     text = line.replace(INDENT, " ").strip()
     if (mark := _LIST_MARK.match(text)) is not None:
         text = text[mark.end() :]
-    elif _PLACEHOLDER.fullmatch(" ".join(text.strip(" *_").lower().split())) is not None:
+    elif (
+        _PLACEHOLDER.fullmatch(placeholder := " ".join(text.strip(" *_").lower().split()))
+        is not None
+        # "Loading" without its ellipsis only as written plain: emphasised, it is a label
+        # ("**Loading**" over a manual's steps), not a script's text.
+        and (placeholder != "loading" or text.lower() == "loading")
+    ):
         return True
     label = " ".join(text.strip(_AROUND_LABEL).lower().split())
     if label.startswith(("last edited", "edited ")) and _EDIT_NOTE.fullmatch(label) is not None:
