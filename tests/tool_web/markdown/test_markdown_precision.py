@@ -1020,6 +1020,22 @@ def test_a_figure_drawn_for_the_eye_stays_when_nothing_beside_it_reads_it() -> N
     assert "4.5" in out
 
 
+def test_a_figure_drawn_for_the_eye_is_not_read_inside_a_larger_number_beside_it() -> None:
+    # "$25" drawn beside "Was $125", "(45)" beside "1,245 reviews": the digits are inside
+    # another number, which says something else; "$1,699.00" beside "Price $ 1699.00" is its
+    # own figure written without its separator, and goes.
+    out = render(
+        f"<div><h1>Lamp</h1><p>{PROSE}</p><p><span aria-hidden='true'>$25</span>"
+        "<span>Was $125</span></p><p><span aria-hidden='true'>(45)</span>"
+        "<span>1,245 reviews</span></p><p><span aria-hidden='true'>$1,699.00</span>"
+        "<span>Price $ 1699.00</span></p></div>"
+    )
+    assert "$25 Was $125" in out
+    assert "(45) 1,245 reviews" in out
+    assert "$1,699.00" not in out
+    assert "Price $ 1699.00" in out
+
+
 def _dawn_price(state: str, regular: str, sale: str, was: str) -> str:
     """Shopify Dawn's price snippet: both parts and both badges are always written; the
     block's state class (`price--on-sale`, `price--sold-out`) says which CSS shows."""

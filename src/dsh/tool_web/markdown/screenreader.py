@@ -148,6 +148,7 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
                 and 0 < stats.text.get(beside, 0) <= _TWIN_MAX_CHARS
                 and (words := _short_text(beside)) is not None
                 and _says(words, figure)
+                and _numbers(drawn_text or "") <= _numbers(words)
             ):
                 twins.append(drawn)
                 break
@@ -174,6 +175,15 @@ def _says(words: str, figure: str) -> bool:
 
 
 _NUMBER: Final = re.compile(r"(?<![\d.,])\d+(?![\d]|[.,]\d)")
+# A number as written: digits, a group or decimal separator or a space between them
+# ("1,699.00", "$148 02" drawn in two spans).
+_WRITTEN_NUMBER: Final = re.compile(r"\d+(?:[,.\s]\d+)*")
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers in `text`, their separators left out: a drawn "$25" is not the "25"
+    inside "Was $125", and "$1,699.00" is the "1699.00" of its words."""
+    return {"".join(c for c in number if c.isdigit()) for number in _WRITTEN_NUMBER.findall(text)}
 
 
 def _letters_and_digits(text: str) -> str:
