@@ -117,16 +117,22 @@ def compose_fetch_text(*, header: str, body: str, truncated: bool, budget: int) 
     if room <= 0:
         # Only a URL longer than the whole budget gets here; bounded beats well-formed.
         return _join(header, "", True)[:budget], True
-    cut = _cut(body, room)
+    return _join(header, cut_closed(body, room), True), True
+
+
+def cut_closed(text: str, room: int) -> str:
+    """The start of ``text`` within ``room`` characters, cut as :func:`_cut` cuts, with a code
+    block the cut leaves open closed (open, it would swallow what follows the cut)."""
+    cut = _cut(text, room)
     kept = _closed(cut)
     if len(kept) > room:
         # Make room for the closing fence; if the shorter cut needs a longer one (another
         # block), bounded beats well-formed.
-        shorter = _cut(body, room - (len(kept) - len(cut)))
+        shorter = _cut(text, room - (len(kept) - len(cut)))
         kept = _closed(shorter)
         if len(kept) > room:
             kept = shorter
-    return _join(header, kept, True), True
+    return kept
 
 
 def _cut(body: str, room: int) -> str:

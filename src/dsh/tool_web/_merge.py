@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dsh.tool_web._fetch import _closed, _cut
+from dsh.tool_web._fetch import cut_closed
 from dsh.web import WebSearchResult, WebSearchSource
 
 #: Most characters of one query's answer, its mark included (about 5,000 tokens of English):
@@ -92,13 +92,4 @@ def bounded_answer(answer: str) -> str:
     if len(answer) <= ANSWER_MAX_CHARS:
         return answer
     room = ANSWER_MAX_CHARS - len(ANSWER_CUT_MARK) - 2  # the blank line before the mark
-    cut = _cut(answer, room)
-    kept = _closed(cut)
-    if len(kept) > room:
-        # Make room for the closing fence; if the shorter cut needs a longer one (another
-        # block), bounded beats well-formed (as the fetch budget does).
-        shorter = _cut(answer, room - (len(kept) - len(cut)))
-        kept = _closed(shorter)
-        if len(kept) > room:
-            kept = shorter
-    return f"{kept}\n\n{ANSWER_CUT_MARK}"
+    return f"{cut_closed(answer, room)}\n\n{ANSWER_CUT_MARK}"
