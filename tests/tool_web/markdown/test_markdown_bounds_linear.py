@@ -955,6 +955,38 @@ def test_many_variation_radios_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_radio_labels_nested_around_long_text_stay_linear() -> None:
+    # An option's or a group's name is at most 60 characters: its label, legend or the
+    # element a radiogroup names was read whole, and each screen-reader part inside it
+    # searched for in that whole text, so 240 labels nested around 4 MB of words, 240
+    # radiogroups naming one such paragraph and 60 labels whose screen-reader spans nest
+    # around it cost 27 s, 14 s and minutes; each is now read up to a bound.
+    big = WORDS * 50_000
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    pages = (
+        "".join(f"<label><input type=radio name=g{n} value=Red>" for n in range(240))
+        + big
+        + "</label>" * 240,
+        f"<p id=lab>{big}</p>"
+        + "".join(
+            f"<div role=radiogroup aria-labelledby=lab><input type=radio name=g{n} value=Red>"
+            for n in range(240)
+        )
+        + "</div>" * 240,
+        "".join(
+            f"<label><input type=radio name=g{n} value=Red><span class=sr-only>" for n in range(60)
+        )
+        + big
+        + "</span></label>" * 60,
+    )
+    for body in pages:
+        start = time.perf_counter()
+        out = html_to_markdown(f"<html><head>{head}</head><body><main>{body}</main></body>")
+        elapsed = time.perf_counter() - start
+        assert "alpha beta gamma" in out
+        assert elapsed < 5, elapsed
+
+
 def test_a_product_summary_after_many_siblings_stays_linear() -> None:
     # On a product page the summary holding the title is looked for among the selection's
     # siblings and its wrappers' before it (`beside.bring_product_summary`): 120,000 of them.

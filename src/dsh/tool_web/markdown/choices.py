@@ -184,6 +184,10 @@ _NAME_LEVELS: Final = 4
 _NAME_LOOKAHEAD: Final = 50
 # The elements that name a radio group before its first radio.
 _NAME_TAGS: Final = frozenset({"label", "legend", "h2", "h3", "h4", "h5", "h6"})
+# An element's text is read this far for a name (at most 40 characters) or an option (60): a
+# label around megabytes was read whole once for each label nested in it, and again for each
+# screen-reader part inside it.
+_TEXT_READ: Final = 20_000
 # Shopify's option of a product that has no variants.
 _NO_VARIANT: Final = "Default Title"
 
@@ -323,14 +327,26 @@ def _option_text(radio: etree._Element, label: etree._Element | None, page: _Pag
 
 def _shown_text(element: etree._Element) -> str:
     """The element's text without the screen-reader words inside it (unless they are all of
-    it); read through its first elements only."""
-    full = " ".join(string_value(element).split())
+    it); read through its first elements and characters only."""
+    full = _text_up_to(element)
     text = full
     for part in itertools.islice(element.iterdescendants(), _NAME_LOOKAHEAD):
         if _SCREEN_READER_CLASS.search(part.get("class") or ""):
-            hidden = " ".join(string_value(part).split())
+            hidden = _text_up_to(part)
             text = text.replace(hidden, "", 1) if hidden else text
     return " ".join(text.split()) or full
+
+
+def _text_up_to(element: etree._Element) -> str:
+    """The element's text (white space collapsed) through its first `_TEXT_READ` characters."""
+    read: list[str] = []
+    left = _TEXT_READ
+    for piece in element.itertext():
+        read.append(str(piece[:left]))  # an HTML tree's texts are str
+        left -= len(piece)
+        if left <= 0:
+            break
+    return " ".join("".join(read).split())
 
 
 def _group_name(
