@@ -656,6 +656,25 @@ def test_a_products_variations_offered_as_radio_buttons_read_as_one_line() -> No
     assert "Fabric: Linen, Velvet" in out
 
 
+def test_a_variant_picker_shown_twice_reads_as_one_line() -> None:
+    # Themes write the variant picker twice (one for wide screens, one for phones) with the
+    # same radio names: both copies were one group, its place the block holding both (here
+    # `main` itself), and the line went before `main`, outside the content, while the
+    # options' labels were dropped: the sizes were lost altogether.
+    picker = (
+        "<fieldset><legend>Size</legend>"
+        "<label><input type='radio' name='Size' value='Small'>Small</label>"
+        "<label><input type='radio' name='Size' value='Large'>Large</label></fieldset>"
+    )
+    body = (
+        f"<main><h1>Kettle</h1><p>{PROSE}</p><div class='desktop'>{picker}</div>"
+        f"<p>{PROSE}</p><div class='mobile'>{picker}</div></main>"
+    )
+    out = html_to_markdown(html_page(body, _PRODUCT_HEAD))
+    assert "Size: Small, Large" in out
+    assert out.count("Small") == 1
+
+
 def test_radio_buttons_that_are_no_products_choices_are_left_alone() -> None:
     # A poll, a review's stars, a shipping choice, a cookie banner's choice and a listing's
     # cards have radio buttons too: none is the product's variations, and each reads as

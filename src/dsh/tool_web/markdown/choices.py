@@ -271,7 +271,8 @@ def _radio_group(
         return None
     options: list[str] = []
     shown_labels: list[etree._Element] = []
-    for radio in radios:
+    first_copy = radios
+    for index, radio in enumerate(radios):
         label = labels.get(radio.get("id")) if radio.get("id") else None
         if label is None:
             label = next(radio.iterancestors("label"), None)
@@ -280,10 +281,16 @@ def _radio_group(
             return None  # a thumbnail, a slide: no words to read
         if label is not None:
             shown_labels.append(label)
+        if text in options and first_copy is radios:
+            # The picker written again (one for wide screens, one for phones): the group is
+            # named and placed by its first copy, or its place was the block around both
+            # (`main` itself) and the line went outside the content, the options with it.
+            first_copy = radios[:index]
         if text != _NO_VARIANT and text not in options:
             options.append(text)
     if not options or all(_FIGURES.fullmatch(text) for text in options):
         return None  # a rating's stars
+    radios = first_copy
     found = _group_name(radios, set(map(id, shown_labels)), labels, page)
     if found is None:
         return None
