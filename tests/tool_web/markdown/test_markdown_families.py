@@ -675,6 +675,23 @@ def test_a_variant_picker_shown_twice_reads_as_one_line() -> None:
     assert out.count("Small") == 1
 
 
+def test_a_variation_whose_name_holds_ship_inside_a_word_is_read() -> None:
+    # Shipping choices are no variations, but "ship" was searched anywhere in the name, so a
+    # club's "Membership" (or a "Relationship", "Ownership") choice read as a column still.
+    picker = (
+        "<fieldset><legend>Membership</legend>"
+        "<label><input type='radio' name='membership' value='Individual'>Individual</label>"
+        "<label><input type='radio' name='membership' value='Family'>Family</label></fieldset>"
+        "<fieldset><legend>Shipping</legend>"
+        "<label><input type='radio' name='ship' value='Post'>Post</label>"
+        "<label><input type='radio' name='ship' value='Courier'>Courier</label></fieldset>"
+    )
+    body = f"<main><h1>Museum pass</h1><p>{PROSE}</p>{picker}<p>{PROSE}</p></main>"
+    out = html_to_markdown(html_page(body, _PRODUCT_HEAD))
+    assert "Membership: Individual, Family" in out
+    assert "Shipping:" not in out
+
+
 def test_radio_buttons_that_are_no_products_choices_are_left_alone() -> None:
     # A poll, a review's stars, a shipping choice, a cookie banner's choice and a listing's
     # cards have radio buttons too: none is the product's variations, and each reads as

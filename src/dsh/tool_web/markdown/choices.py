@@ -169,8 +169,10 @@ def _is_purchase_form(form: etree._Element) -> bool:
 
 # Radio groups that are the page's own controls or the shop's, not the product's variations:
 # a shipping or pickup choice, a payment method, a report form's reasons, a poll, a consent.
+# "ship" starts its word: a "Membership" or "Relationship" is a product's choice.
 _NOT_VARIATIONS: Final = re.compile(
-    r"ship|deliver|pick.?up|fulfil|payment|report|vote|poll|consent|cookie", re.IGNORECASE
+    r"(?<![a-z])ship|deliver|pick.?up|fulfil|payment|report|vote|poll|consent|cookie",
+    re.IGNORECASE,
 )
 # Screen-reader words inside an option's label: Shopify's "Variant sold out or unavailable"
 # ran into the size ("1 lbVariant sold out or unavailable"); a swatch that has only them
