@@ -29,6 +29,14 @@ def test_content_after_the_document_end_tags_is_kept() -> None:
     assert PROSE in out
     after_body = f"<html><body><p>{PROSE}</p></BODY >\n<p>Second paragraph after the body.</p>"
     assert "Second paragraph after the body." in html_to_markdown(after_body)
+    # Either name in any case, each end tag closed within its bound; `</bodyfoo>` is not one.
+    mixed = (
+        f"<html><body><p>{PROSE}</p></BoDy\n></HtMl\t>\n<p>Third paragraph after the html.</p>"
+        "<p>Inside a <bodyfoo>custom</bodyfoo> element.</p></HTML>"
+    )
+    out = html_to_markdown(mixed)
+    assert "Third paragraph after the html." in out
+    assert "Inside a custom element." in out
 
 
 def test_a_repeated_id_naming_depth_keeps_the_page_structured() -> None:

@@ -71,6 +71,7 @@ _TOKENIZER_SKIP_TAGS: Final = frozenset(
 _END_TAG_NAME_ENDS: Final = (b">", b"/", b" ", b"\t", b"\n", b"\r")
 # An end tag longer than this is not one we remove; the bound keeps hostile input linear.
 _END_TAG_MAX_BYTES: Final = 64
+_DOCUMENT_END_TAG: Final = re.compile(rb"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])")
 
 
 class DocumentTooDeepError(Exception):
@@ -97,17 +98,16 @@ def _without_document_end_tags(data: bytes) -> bytes:
     `</body>` outside the body; pages whose templates print their article after the closing
     tags (a WordPress theme on WCXB dev) came out empty.
     """
-    lowered = data.lower()
     spans: list[tuple[int, int]] = []
-    for tag in (b"</body", b"</html"):
-        position = lowered.find(tag)
-        while position >= 0:
-            after = position + len(tag)
-            close = lowered.find(b">", after, position + _END_TAG_MAX_BYTES)
-            # `</bodyfoo>` is another element's end tag, not the document's.
-            if close >= 0 and lowered[after : after + 1] in _END_TAG_NAME_ENDS:
-                spans.append((position, close + 1))
-            position = lowered.find(tag, after)
+    # One search for both names in either case, skipping from '<' to '<' in C: a lowered copy
+    # of the source and a search per name cost 2.5 times as much (WCXB's even half, 0.34 s
+    # against 0.13 s).
+    for match in _DOCUMENT_END_TAG.finditer(data):
+        position, after = match.start(), match.end()
+        close = data.find(b">", after, position + _END_TAG_MAX_BYTES)
+        # `</bodyfoo>` is another element's end tag, not the document's.
+        if close >= 0 and data[after : after + 1] in _END_TAG_NAME_ENDS:
+            spans.append((position, close + 1))
     if not spans:
         return data
     kept: list[bytes] = []
