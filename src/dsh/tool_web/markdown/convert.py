@@ -84,10 +84,12 @@ _DIALOG_ROLE: Final = re.compile(rb"""dialog["'\s>/]""")
 # Likewise the search for the site's footers and menus by their roles (`boilerplate.py`): the
 # role's value ends right after the word ("navigation" alone is a common class word). One
 # pattern per word: each has a literal start that the search skips to, which an alternation
-# has not (one alternation cost four times the two searches).
+# has not (one alternation cost four times the two searches). The role most pages write first:
+# on WCXB's even half 468 pages of 738 have navigation, 101 contentinfo; contentinfo first cost
+# 0.13 s, navigation first 0.07 s.
 _SITE_ROLES: Final = (
-    re.compile(rb"""contentinfo["'\s>/]"""),
     re.compile(rb"""navigation["'\s>/]"""),
+    re.compile(rb"""contentinfo["'\s>/]"""),
 )
 # Likewise the gate of the reply-subject pass (`title.py`): "Re:" or "RE:". One search: two
 # substring tests of three bytes cost a forum-less page 0.3 s on WCXB's even half (a short
