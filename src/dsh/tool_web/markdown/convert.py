@@ -105,6 +105,10 @@ _RADIO_TYPE: Final = re.compile(rb"""radio["'\s>/]""")
 # 0.06 s (`aria-controls`, `cfemail` and most others are searched faster as substrings).
 _FIGURE_TAG: Final = re.compile(rb"<figure")
 _COLLAPSE: Final = re.compile(rb"collapse")
+# Google's icon fonts (`ligature_icons_as_names`): one search with a literal start for both
+# names (two substring searches to the end of a page without them: 0.12 s on WCXB's even half,
+# this one 0.08 s).
+_MATERIAL_ICONS: Final = re.compile(rb"material-(?:icons|symbols)")
 
 
 def html_to_markdown(html: str, *, url: str | None = None) -> str:
@@ -207,7 +211,7 @@ def _convert(cleaned: bytes, url: str | None, html: str) -> tuple[str, bool, Pag
         return plain_to_markdown(plain_text(root)), scripted, metadata
     if _TEMPLATE_PLACEHOLDER.search(cleaned) is not None:
         drop_template_placeholders(root)
-    if b"material-icons" in cleaned or b"material-symbols" in cleaned:
+    if _MATERIAL_ICONS.search(cleaned) is not None:
         ligature_icons_as_names(root)
     body = root.find("body")
     if body is None:
