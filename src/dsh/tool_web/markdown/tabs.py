@@ -38,7 +38,9 @@ def label_tab_panels(root: etree._Element) -> None:
     by_id: dict[str, etree._Element] | None = None
     near: dict[etree._Element, list[etree._Element]] | None = None
     tablists = find_elements(_TABLISTS, root)[:_MAX_WIDGETS]
-    tabs_in = _members(tablists, find_elements(_TABS, root))
+    # Each kind's members are looked for only on pages with its widgets: a walk of the whole
+    # tree each (the tab-set parts' in Python), for nothing on most pages with one kind.
+    tabs_in = _members(tablists, find_elements(_TABS, root)) if tablists else {}
     for tablist in tablists:
         tabs = tabs_in[tablist]
         if not tabs:
@@ -55,6 +57,8 @@ def label_tab_panels(root: etree._Element) -> None:
             panels = _panels_beside(tablist, len(tabs), near)
         _pair(tablist, tabs, panels)
     tab_sets = find_elements(_TABBED_SETS, root)[:_MAX_WIDGETS]
+    if not tab_sets:
+        return
     labels_in = _members(tab_sets, list(root.iter("label")))
     blocks_in = _members(tab_sets, _with_class(root, "tabbed-block"))
     holders_in = _members(tab_sets, _with_class(root, "tabbed-labels"))
