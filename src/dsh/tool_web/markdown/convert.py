@@ -217,8 +217,9 @@ def _convert(
         decode_protected_emails(root)
     if b"price__sale" in cleaned:
         shown_price_parts(root)  # before the screen-reader labels are read
-    if cleaned.count(b"<") > MAX_ELEMENTS:
-        # An upper bound on the element count, known without walking the tree.
+    # An upper bound on the element count, known without walking the tree; not counted in a
+    # source shorter than the bound (half of WCXB's pages: 0.08 s → 0.06 s on the even half).
+    if len(cleaned) > MAX_ELEMENTS and cleaned.count(b"<") > MAX_ELEMENTS:
         return plain_to_markdown(plain_text(root)), scripted, metadata
     if _TEMPLATE_PLACEHOLDER.search(cleaned) is not None:
         drop_template_placeholders(root)
