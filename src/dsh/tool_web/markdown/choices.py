@@ -27,8 +27,10 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.repeats import starts_with_price
+from dsh.tool_web.markdown.screenreader import is_screen_reader_only
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import holds
+from dsh.tool_web.markdown.vocabulary import TOKEN_SPLIT
 
 _OPTIONS_MAX: Final = 40  # more is a list of countries or years, not a product's choices
 _OPTION_MAX_CHARS: Final = 60
@@ -173,12 +175,6 @@ def _is_purchase_form(form: etree._Element) -> bool:
 _NOT_VARIATIONS: Final = re.compile(
     r"(?<![a-z])ship|deliver|pick.?up|fulfil|payment|report|vote|poll|consent|cookie",
     re.IGNORECASE,
-)
-# Screen-reader words inside an option's label: Shopify's "Variant sold out or unavailable"
-# ran into the size ("1 lbVariant sold out or unavailable"); a swatch that has only them
-# keeps them.
-_SCREEN_READER_CLASS: Final = re.compile(
-    r"(?:^|\s)(?:sr-only|visually-hidden|visuallyhidden|screen-reader-text)(?:\s|$)"
 )
 # A radio group's name is looked for this many levels above its first radio.
 _NAME_LEVELS: Final = 4
@@ -340,7 +336,9 @@ def _shown_text(element: etree._Element) -> str:
     full = _text_up_to(element)
     text = full
     for part in itertools.islice(element.iterdescendants(), _NAME_LOOKAHEAD):
-        if _SCREEN_READER_CLASS.search(part.get("class") or ""):
+        # Shopify's "Variant sold out or unavailable" ran into the size ("1 lbVariant sold out
+        # or unavailable"); a swatch that has only them keeps them.
+        if is_screen_reader_only(TOKEN_SPLIT.split((part.get("class") or "").lower())):
             hidden = _text_up_to(part)
             text = text.replace(hidden, "", 1) if hidden else text
     return " ".join(text.split()) or full

@@ -30,13 +30,20 @@ _SCREEN_READER_WORDS: Final = frozenset({"visuallyhidden", "clipped", "offscreen
 _ICON_HOLDERS: Final = ("td", "th", "abbr")
 
 
+def is_screen_reader_only(tokens: list[str]) -> bool:
+    """The class words (lowercased, split at every non-alphanumeric) name text kept for screen
+    readers and hidden on screen: `sr-only`, `visually-hidden`, `screen-reader-text`, …"""
+    return not (
+        _SCREEN_READER_WORDS.isdisjoint(tokens)
+        and _SCREEN_READER_PAIRS.isdisjoint(itertools.pairwise(tokens))
+    )
+
+
 def is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) -> bool:
     """Screen-reader text that is the only text of its table cell or badge (the words the page
     draws as an icon), or the sign between the parts of a stacked fraction. Elsewhere it
     repeats what is on screen ("Share on X"), and goes."""
-    if _SCREEN_READER_WORDS.isdisjoint(tokens) and _SCREEN_READER_PAIRS.isdisjoint(
-        itertools.pairwise(tokens)
-    ):
+    if not is_screen_reader_only(tokens):
         return False
     text = stats.text.get(element, 0)
     if text == 0:
