@@ -354,6 +354,42 @@ def test_a_cards_controls_alone_on_their_line_are_dropped() -> None:
     assert "[Read more](https://news.example.com/cut)" in out
 
 
+def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:
+    # A shop theme writes each card's name three times: the picture's link, the title, and a
+    # copy shown only when the card has no picture. In the list each card read as three
+    # products of one name; only one line of each stays, the one showing the link's target.
+    cards = "".join(
+        f"<li class='grid__item'><div class='card'><div class='card__inner'>"
+        f"<div class='card__media'><a href='/products/roast-{n}'>Dark Roast {n}</a>"
+        f"<img src='/r{n}.jpg' alt=''></div><div class='card__content'><h3>"
+        f"<a href='/products/roast-{n}'>Dark Roast {n}</a></h3></div></div>"
+        f"<div class='card__content'><h3><a href='/products/roast-{n}'>Dark Roast {n}</a></h3>"
+        f"<div class='price'>${n}9.99</div></div></div></li>"
+        for n in range(3)
+    )
+    out = render(f"<h1>Coffee</h1><p>{PROSE}</p><ul>{cards}</ul>")
+    assert out.count("Dark Roast 1") == 1
+    assert "- ### [Dark Roast 1](https://example.com/products/roast-1)\n  $19.99" in out
+    # Two headings of the same words with nothing between them: the first titled nothing.
+    out = render(
+        f"<h1>Roasts</h1><p>{PROSE}</p><h3>Why roast dark</h3><h3>Why roast dark</h3>"
+        "<p>Because it tastes of chocolate.</p>"
+    )
+    assert out.count("Why roast dark") == 1
+    # Not a new list item (the same poster's next post), nor a heading after a paragraph of
+    # its words (a lead-in).
+    posts = "".join(
+        f"<li><h4>alice</h4><p>Post {n}: {PROSE}</p></li>"
+        f"<li><h4>alice</h4><p>And {n}: I agree with that.</p></li>"
+        for n in range(2)
+    )
+    out = render(
+        f"<h1>Thread</h1><ul>{posts}</ul><p>Why roast dark</p><h3>Why roast dark</h3><p>Ok.</p>"
+    )
+    assert out.count("#### alice") == 4
+    assert "Why roast dark\n\n### Why roast dark" in out
+
+
 def test_a_panels_and_a_posts_controls_alone_on_their_line_are_dropped() -> None:
     # Left alone when what they load or open went with the scripts ("Load more" under a list,
     # "Show less" under a panel), or standing under a post ("Share", Stack Overflow's "Add a

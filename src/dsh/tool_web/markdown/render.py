@@ -63,7 +63,11 @@ from dsh.tool_web.markdown.numbering import (
     list_style,
     start_number,
 )
-from dsh.tool_web.markdown.repeats import drop_card_controls, drop_repeated_blocks
+from dsh.tool_web.markdown.repeats import (
+    drop_card_controls,
+    drop_echoed_headings,
+    drop_repeated_blocks,
+)
 from dsh.tool_web.markdown.signatures import SIGNATURE_CLASSES, signature_text
 from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, words_meet
 from dsh.tool_web.markdown.stats import TextStats
@@ -191,7 +195,9 @@ class MarkdownRenderer:
         rendered = self._element(element, 0)
         if self._loose_icons:
             rendered = contrasted_icons(rendered)
-        markdown = drop_repeated_blocks(drop_card_controls(normalise(rendered)))
+        markdown = drop_repeated_blocks(
+            drop_echoed_headings(drop_card_controls(normalise(rendered)))
+        )
         markdown = markdown.replace(INDENT, " ")
         if "* " in markdown or "+ " in markdown or "*\n" in markdown or "+\n" in markdown:
             markdown = _TEXT_BULLET.sub(r"\1\\\2", markdown)

@@ -1,6 +1,6 @@
-"""Blocks shown once: repeated interface strings and copies of content go; what repeats because
-each item has its own (card fields, prices, section headings over new content) stays. A card's
-controls ("Add to cart", "Quick view") go even once."""
+"""Blocks shown once: repeated interface strings, copies of content and headings echoing the line
+before them go; what repeats because each item has its own (card fields, prices, section
+headings over new content) stays. A card's controls ("Add to cart", "Quick view") go even once."""
 
 from __future__ import annotations
 
@@ -171,6 +171,92 @@ def is_control_label(text: str) -> bool:
 def starts_with_price(text: str) -> bool:
     """Whether `text` opens with a price ("$140.00 USD", "129 kr", "From £9.99")."""
     return _PRICE.match(text.strip().lower()) is not None
+
+
+# A heading's marks, after a list item's marker and indentation ("  ### ", "- ## ").
+_HEADING_MARKS: Final = re.compile(r"#{1,6} ")
+# A link written out, its label kept ("[Joco Cup 4oz](https://…)" reads "Joco Cup 4oz").
+_LINK_LABEL: Final = re.compile(r"\[((?:[^\]\\]|\\.)*)\]\([^()\s]*\)")
+# Longer lines are no card's title, and are not compared (a line is read once, in bounded time).
+_ECHO_LINE_MAX: Final = 300
+
+
+def drop_echoed_headings(markdown: str) -> str:
+    """Drop a heading that says what the line right before it says, its marks and link target
+    aside: a card written with its name twice or three times (the image's link, then its title,
+    then the copy a theme shows when the card has no picture), a product's title over the same
+    title one level down, two headings of the same words with nothing between them. The copy
+    tells the model nothing, and in a grid reads as another item of the same name. When only
+    the copy shows the link's target, it takes the first one's place (after its list marker):
+    the target is what the model would follow.
+
+    Not a heading that opens a new list item (a thread's next post by the same poster), nor a
+    table row or code; a line separated from it by a blank line counts only if it is a heading
+    too (a paragraph then a heading of its words is a section's lead-in)."""
+    if "#" not in markdown:
+        return markdown  # most pages: spare the pass
+    lines = markdown.split("\n")
+    kept: list[str] = []
+    before_at = -1  # where the last line with text stands in `kept`, that text and its key
+    before = ""
+    before_key: str | None = None  # made when a heading after it asks
+    blank_between = False
+    for line in lines:
+        text = line.strip(_INDENTATION)
+        if not text:
+            blank_between = True
+            kept.append(line)
+            continue
+        # Only a heading can be an echo: other lines are passed by their first character.
+        if text[:1] == "#" and before and _is_heading_after(text, before, blank_between):
+            if before_key is None:
+                before_key = _echo_key(before)
+            if before_key and _echo_key(text) == before_key:
+                if "](" in text and "](" not in before:
+                    first = kept[before_at]
+                    text_at = len(first) - len(_unlisted(first.lstrip(_INDENTATION)))
+                    kept[before_at] = first[:text_at] + text
+                    before = text
+                blank_between = False
+                continue
+        before_at, before, before_key = len(kept), text, None
+        blank_between = False
+        kept.append(line)
+    if len(kept) == len(lines):
+        return markdown
+    return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
+
+
+_INDENTATION: Final = f" \t{INDENT}"
+
+
+def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
+    """Whether `text`, a line opening with `#`, is a heading that may repeat `before` (the line
+    with text before it): both short enough to be read, and `before` a heading too when a blank
+    line parts them. A new list item never reaches here: it opens with its marker."""
+    if len(text) > _ECHO_LINE_MAX or len(before) > _ECHO_LINE_MAX:
+        return False
+    if _HEADING_MARKS.match(text) is None:
+        return False
+    return not blank_between or _HEADING_MARKS.match(_unlisted(before)) is not None
+
+
+def _unlisted(text: str) -> str:
+    mark = _LIST_MARK.match(text)
+    return text if mark is None else text[mark.end() :]
+
+
+def _echo_key(text: str) -> str:
+    """A line's words, whatever its list marker, heading marks, emphasis and link targets;
+    empty for a line that cannot echo: a table row, code, or one without a letter."""
+    if text[:1] == "|" or CODE_OPEN in text:
+        return ""
+    words = _unlisted(text)
+    if (marks := _HEADING_MARKS.match(words)) is not None:
+        words = words[marks.end() :]
+    words = _LINK_LABEL.sub(r"\1", words).replace("*", "").replace("\\", "")
+    key = " ".join(words.lower().split())
+    return key if any(c.isalpha() for c in key) else ""
 
 
 def drop_repeated_blocks(markdown: str) -> str:
