@@ -437,6 +437,28 @@ def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:
     assert "Loading the truck" in out.splitlines()
 
 
+def test_a_posts_reading_time_alone_on_its_line_is_dropped() -> None:
+    # A blog's listing prints each post's reading time under its title ("7 min read"): the
+    # site's estimate of a length the model sees once it fetches the post, under every card.
+    cards = "".join(
+        f"<article><h2><a href='/p/{n}'>Post number {n} about agents</a></h2>"
+        f"<p>Teaser of post {n}.</p><small>{n + 2} min read</small></article>"
+        for n in range(3)
+    )
+    out = render(
+        f"<h1>Posts</h1><p>{PROSE}</p>{cards}<p><span>12-minute read</span></p>"
+        "<ul><li>6 MIN. READ</li></ul>"
+    )
+    assert "Teaser of post 2." in out
+    assert "min read" not in out.lower()
+    assert "minute read" not in out
+    # In a sentence, or a heading, the same words stay.
+    kept = "<p>It is a 5 min read for the whole team.</p><h3>5 min read</h3>"
+    out = render(f"<h1>Guide</h1><p>{PROSE}</p>{kept}")
+    assert "It is a 5 min read for the whole team." in out
+    assert "### 5 min read" in out
+
+
 def test_a_bold_loading_label_over_its_section_stays() -> None:
     # A manual's bold label alone on its line titles the steps under it: "Loading" is a
     # placeholder only as written plain (a script's text), or with its ellipsis.

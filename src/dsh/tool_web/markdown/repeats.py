@@ -78,6 +78,11 @@ _COUNTER: Final = re.compile(
     r"(?:\d[\d,.]*k?\ (?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?)"
     r"|(?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?):?\ \d[\d,.]*k?)"
 )
+# A post's reading time alone on its line ("7 min read", "3 MIN. READ", "6 minute read"), under
+# each card of a blog's or a publication's listing and over an article: the site's estimate of
+# a length the model sees for itself once it fetches the post. The truths leave it out on 15 of
+# the 16 WCXB pages that show one (dev.to's cards, a service's resource cards, articles).
+_READING_TIME: Final = re.compile(r"\d{1,3}[ -]?(?:min|mins|minute|minutes)\.?\ read")
 # A poster's join date alone on its line ("Joined: Sun Dec 17, 2023 11:18 am", "Join Date: Aug
 # 2008", "Registered: 2012-09-03"), printed under every post's author by phpBB, vBulletin and
 # FluxBB: about the poster, not what they wrote, and no truth keeps one. Only with its colon
@@ -116,9 +121,9 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
-    left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`), a poster's
-    join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`), list items included, and a
-    script's placeholder (`_PLACEHOLDER`), list items not.
+    left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or reading time
+    (`_READING_TIME`), a poster's join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`),
+    list items included, and a script's placeholder (`_PLACEHOLDER`), list items not.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
@@ -159,7 +164,11 @@ def _is_card_control(line: str) -> bool:
         return True
     # A poster's counter or join date may bold its label or value ("**Posts:** 9179").
     plain = label.replace("*", "")
-    return _COUNTER.fullmatch(plain) is not None or _JOINED.fullmatch(plain) is not None
+    return (
+        _COUNTER.fullmatch(plain) is not None
+        or _JOINED.fullmatch(plain) is not None
+        or _READING_TIME.fullmatch(plain) is not None
+    )
 
 
 def is_control_label(text: str) -> bool:
