@@ -425,6 +425,23 @@ def test_many_nested_tooltips_are_dropped_in_one_search() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_named_tooltip_bodies_are_dropped_in_one_search() -> None:
+    # Tooltips' bodies named by their class are found by one XPath search once the content is
+    # chosen; nested ones are dropped once, with the outermost.
+    nested = '<div class="tooltip-content">' * 240 + "A long explanation of the term. " * 4
+    flat = (
+        '<span class="tooltip">term<span class="tooltip__text">Explains the term in a'
+        " sentence, as tooltips do.</span></span>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><p>{flat * 20_000}</p>{nested}")
+    elapsed = time.perf_counter() - start
+    assert out.count("term") == 20_000
+    assert "Explains" not in out
+    assert "long explanation" not in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_figures_drawn_beside_their_words_are_read_in_linear_time() -> None:
     # The figures hidden from screen readers are found by one XPath search, and each is
     # compared with its two neighbours only, as long as both are short: nested hidden figures

@@ -101,6 +101,31 @@ def test_a_tooltip_explaining_its_trigger_goes_and_the_trigger_stays() -> None:
     assert "Customs may apply" not in out
 
 
+def test_a_tooltip_body_named_so_goes_and_its_label_stays() -> None:
+    # Tooltips drawn without their role name their body instead (a headphone shop's
+    # `<tool-tip><div class="tool-tip__content">`, W3Schools' `tooltiptext`, a review site's
+    # `tooltip-text` disclosure): the explanation of a spec's name ran into the spec, "Cup
+    # style Open-back headphone designs are often higher-performance…" over "Open-Back". A
+    # short one is a label and stays, as a `role=tooltip`'s does.
+    out = render(
+        f"<main><h1>Sundara</h1><p>{PROSE}</p>"
+        '<div class="overview-item"><h4>Cup style <tool-tip class="tool-tip">'
+        '<div class="tool-tip__content">Open-back designs are often higher-performance but'
+        " leak sound.</div></tool-tip></h4><p>Open-Back</p></div>"
+        '<p><span class="tooltip">Impedance<span class="tooltiptext">Usually between 8 and 600'
+        " ohm; most consumer headphones have 32 ohm.</span></span>: 37 ohm</p>"
+        '<p><span class="icon-tooltip-text">Woman owned</span></p></main>'
+    )
+    assert PROSE in out
+    assert "Cup style" in out
+    assert "Open-Back" in out
+    assert "Impedance" in out
+    assert "37 ohm" in out
+    assert "Woman owned" in out
+    assert "leak sound" not in out
+    assert "Usually between" not in out
+
+
 def test_a_popover_body_named_so_goes_and_its_trigger_stays() -> None:
     # Shops preload what their popovers open (Amazon's `a-popover-preload`, Bootstrap's
     # `popover`, iHerb's `cms-popover-tooltip`): Kindle pitches, "Your session has expired",

@@ -816,6 +816,39 @@ def drop_drawn_twins(body: etree._Element, stats: TextStats) -> None:
         drop_keep_tail(drawn)
 
 
+# The body of a tooltip drawn without its role, named for what it is (`tool-tip__content`,
+# `tooltip-text`, W3Schools' `tooltiptext`, `tooltip-bubble`): an explanation shown while its
+# trigger is hovered, like a `role=tooltip`'s, under the same length rule. Found among the
+# elements whose class says `ooltip` or `ool-tip` (a word's first letter in either case), then
+# read by the whole class word: the tooltip's trigger and wrapper (`tooltip`, `tool-tip`,
+# `has-tooltip`, `js-fx-tooltip-trigger`) are not its body.
+_NAMED_TOOLTIPS: Final = etree.XPath(
+    ".//*[contains(@class, 'ooltip') or contains(@class, 'ool-tip') or contains(@class, 'ool_tip')]"
+)
+_TOOLTIP_BODY: Final = re.compile(
+    r"tool[-_]?tip[-_]*(?:content|text|body|bubble|inner|message)", re.IGNORECASE
+)
+
+
+def drop_named_tooltips(root: etree._Element, stats: TextStats) -> None:
+    """Remove the tooltips' bodies named as such under `root` (`_TOOLTIP_BODY`), of
+    `_MIN_TOOLTIP_CHARS` or more, once the content is chosen: removed before, the words they
+    took from a shop's price box sent the descent into its reviews beside it."""
+    doomed = [
+        element
+        for element in find_elements(_NAMED_TOOLTIPS, root)
+        if _TOOLTIP_BODY.search(element.get("class") or "") is not None
+        and stats.text.get(element, 0) >= _MIN_TOOLTIP_CHARS
+    ]
+    gone: set[etree._Element] = set()
+    for element in doomed:  # document order: a tooltip before any inside it
+        if any(ancestor in gone for ancestor in element.iterancestors()):
+            continue
+        gone.add(element)
+        stats.forget(element)
+        drop_keep_tail(element)
+
+
 def drop_author_boxes(boxes: list[etree._Element], stats: TextStats) -> None:
     """Remove the bios in the author boxes `remove_furniture` found, once the content is
     chosen: the smallest blocks holding a sentence and `_BIO_LINE_CHARS` or more go, the short
