@@ -197,6 +197,25 @@ def test_marked_body_is_not_trusted_when_it_holds_less_than_half_the_prose() -> 
     assert "About the writer" in out
 
 
+def test_a_block_holding_the_marked_body_is_no_furniture_whatever_its_name() -> None:
+    # A grid named after what it lays out (contents, body, sidebar) holds the article: by its
+    # `sidebar` word it went, the article inside it; its own sidebar still goes.
+    story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(2))
+    footer = "".join(f"<p>Site footer {i}. {PROSE}</p>" for i in range(4))
+    out = html_to_markdown(
+        html_page(
+            '<h1>The headline</h1><div class="grid-toc-content-sidebar">'
+            f'<div class="article-body">{story}</div>'
+            '<div class="sidebar"><p>Sidebar teaser.</p></div></div>'
+            f"<footer>{footer}</footer>",
+            OG_ARTICLE,
+        )
+    )
+    assert "Story paragraph 1." in out
+    assert "Sidebar teaser" not in out
+    assert "Site footer" not in out
+
+
 def test_page_that_is_not_an_article_keeps_the_column_around_the_body() -> None:
     out = html_to_markdown(article_page("", body_paragraphs=4))
     assert "Story paragraph 3." in out

@@ -1747,3 +1747,22 @@ def test_floods_of_classes_or_entry_words_are_read_for_entries_in_linear_time(bo
     elapsed = time.perf_counter() - start
     assert "omicron" in out or out.count("hentry") > 600_000
     assert elapsed < 10, elapsed
+
+
+def test_blocks_holding_an_articles_marked_body_are_found_in_linear_time() -> None:
+    # 240 nested blocks named as sidebars hold the marked body beside 60,000 more elements
+    # marked as bodies (all empty), over a footer that makes each small enough to go: the
+    # page is walked once for the marked body, when the first of them is about to go.
+    head = '<meta property="og:type" content="article">'
+    body = (
+        "<div class='grid-sidebar'>" * 240
+        + f"<div class='article-body'><p>The marked story. {WORDS * 400}</p></div>"
+        + "<i class='entry-content'></i>" * 60_000
+        + "</div>" * 240
+        + f"<footer><p>{WORDS * 1_000}</p></footer>"
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<html><head>{head}</head><body>{body}</body></html>")
+    elapsed = time.perf_counter() - start
+    assert "The marked story." in out
+    assert elapsed < 10, elapsed

@@ -22,6 +22,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
 from dsh.tool_web.markdown.screenreader import drawn_twins, is_icon_label, is_section_title
+from dsh.tool_web.markdown.select import MARKED_BODY_SHARE, marked_body_holders
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
@@ -382,6 +383,28 @@ class PromoBoxes:
         return self._shapes[(str(element.tag), element.get("class") or "")] < _CTA_RUN
 
 
+class _MarkedBody:
+    """On an article, the body its CMS marks (`entry-content`, `article-body`,
+    `itemprop=articleBody`: `select.marked_body_holders`) and the blocks holding it, which are
+    no furniture whatever their names say: a news site's grid classed
+    `…-toc-content-sidebar` (it lays out contents, body and sidebar) went as a sidebar with the
+    article inside. Found only when a block large enough to hold it is about to go (the
+    search walks the tree)."""
+
+    def __init__(self, body: etree._Element, stats: TextStats) -> None:
+        self._body = body
+        self._stats = stats
+        self._least = MARKED_BODY_SHARE * stats.text.get(body, 0)
+        self._holders: set[etree._Element] | None = None
+
+    def held_by(self, element: etree._Element) -> bool:
+        if self._stats.text.get(element, 0) < self._least:
+            return False
+        if self._holders is None:
+            self._holders = marked_body_holders(self._body, self._stats)
+        return element in self._holders
+
+
 def _is_letter_avatar(element: etree._Element, length: int, tokens: list[str]) -> bool:
     if not 0 < length <= _MAX_INITIALS or "avatar" not in tokens:
         return False
@@ -706,6 +729,7 @@ def remove_furniture(
     doomed: list[etree._Element] = []
     posters = PosterCards(body)
     promos = PromoBoxes(body) if article_page else None
+    marked = _MarkedBody(body, stats) if article_page else None
     title = _title_order(body) if item_carousels else {}
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
@@ -748,7 +772,11 @@ def remove_furniture(
             or (promos is not None and promos.holds(element, tokens, length))
         ):
             doomed.append(element)
-        elif _is_consent_layer(tokens) or (small and _looks_like_furniture(element, tokens)):
+        elif _is_consent_layer(tokens) or (
+            small
+            and _looks_like_furniture(element, tokens)
+            and not (marked is not None and marked.held_by(element))
+        ):
             panel = False  # kept as a product's details panel, not as a menu or carousel
             carousel = False  # kept as the page's items drawn as a slider
             if not _is_consent_layer(tokens) and (

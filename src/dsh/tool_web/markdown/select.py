@@ -35,6 +35,9 @@ _ARTICLE_BODY_CLASSES: Final = re.compile(
 )
 # Share of the selected prose the marked body must hold to be trusted as the article.
 ARTICLE_BODY_SHARE: Final = 0.5
+# Share of the page's text (before furniture) the marked body must hold to be the article
+# while the furniture goes.
+MARKED_BODY_SHARE: Final = 0.25
 
 
 def _prose(stats: TextStats, element: etree._Element) -> int:
@@ -339,6 +342,22 @@ def _holding_all(elements: list[etree._Element]) -> set[etree._Element] | None:
     for element in elements[1:]:
         holding.intersection_update({element, *element.iterancestors()})
     return holding
+
+
+def marked_body_holders(body: etree._Element, stats: TextStats) -> set[etree._Element]:
+    """The element marked as an article's body (the largest, by its text) and every element
+    holding it, when it holds at least `MARKED_BODY_SHARE` of the page's text (empty when
+    none does: a related post's `post-content` card, a comments section classed
+    `article-content`)."""
+    candidates = [
+        e
+        for e in body.iter()
+        if e.get("itemprop") == "articleBody" or _ARTICLE_BODY_CLASSES.search(e.get("class") or "")
+    ]
+    best = max(candidates, key=lambda e: stats.text.get(e, 0), default=None)
+    if best is None or stats.text.get(best, 0) < MARKED_BODY_SHARE * stats.text.get(body, 0):
+        return set()
+    return {best, *best.iterancestors()}
 
 
 def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
