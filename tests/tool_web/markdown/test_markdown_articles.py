@@ -216,6 +216,33 @@ def test_a_block_holding_the_marked_body_is_no_furniture_whatever_its_name() -> 
     assert "Site footer" not in out
 
 
+def lone_article_page(articles: str) -> str:
+    return html_page(
+        f"<main><h1>The headline</h1>{articles}"
+        f'<div class="post-extra"><p>About the writer: {PROSE}</p></div>'
+        f'<div class="more-stories"><p>Another story teaser. {PROSE}</p></div></main>',
+        OG_ARTICLE,
+    )
+
+
+def test_an_articles_one_article_element_is_its_body_when_no_class_marks_one() -> None:
+    story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(4))
+    reply = f"<article><p>A reader's reply. {PROSE}</p></article>"  # inside it: its own
+    out = html_to_markdown(lone_article_page(f"<article>{story}{reply}</article>"))
+    assert out.startswith("# The headline\n\n")
+    assert "Story paragraph 3." in out
+    assert "About the writer" not in out
+    assert "Another story teaser" not in out
+
+
+def test_one_of_several_article_elements_is_not_taken_for_the_body() -> None:
+    # A list of posts (a thread, a blog's front page) whose first is long.
+    story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(5))
+    out = html_to_markdown(lone_article_page(f"<article>{story}</article><article>Next.</article>"))
+    assert "Story paragraph 4." in out
+    assert "About the writer" in out
+
+
 def test_page_that_is_not_an_article_keeps_the_column_around_the_body() -> None:
     out = html_to_markdown(article_page("", body_paragraphs=4))
     assert "Story paragraph 3." in out

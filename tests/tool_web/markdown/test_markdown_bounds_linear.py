@@ -1766,3 +1766,21 @@ def test_blocks_holding_an_articles_marked_body_are_found_in_linear_time() -> No
     elapsed = time.perf_counter() - start
     assert "The marked story." in out
     assert elapsed < 10, elapsed
+
+
+def test_an_articles_one_article_element_is_found_in_linear_time() -> None:
+    # 240 nested `article`s beside 60,000 empty ones: each is looked at once, and those inside
+    # the first once more.
+    head = '<meta property="og:type" content="article">'
+    body = (
+        "<article>" * 240
+        + f"<p>The story. {WORDS * 400}</p>"
+        + "<article></article>" * 30_000
+        + "</article>" * 240
+        + "<article></article>" * 30_000
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<html><head>{head}</head><body><main>{body}</main></body></html>")
+    elapsed = time.perf_counter() - start
+    assert "The story." in out
+    assert elapsed < 10, elapsed

@@ -365,7 +365,8 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
 
     `content_root` keeps whatever sits beside the article in the same column (author boxes,
     newsletter forms, "more stories"); the article body marked by its CMS is the article, when
-    it holds at least half of that prose. (`with_title` keeps the page's title with it.)
+    it holds at least half of that prose; marked by none, the one `article` element in it is.
+    (`with_title` keeps the page's title with it.)
     """
     total = _prose(stats, root)
     if total <= 0:
@@ -377,6 +378,20 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
         if e.get("itemprop") == "articleBody" or _ARTICLE_BODY_CLASSES.search(e.get("class") or "")
     ]
     best = max(candidates, key=lambda e: _prose(stats, e), default=None)
+    if best is None:
+        best = _lone_article(root)
     if best is None or _prose(stats, best) < ARTICLE_BODY_SHARE * total:
         return root
     return best
+
+
+def _lone_article(root: etree._Element) -> etree._Element | None:
+    """The one `article` element inside `root` (others only inside it: its comments), if any."""
+    articles = root.iter("article")
+    first = next((e for e in articles if e is not root), None)
+    if first is None:
+        return None
+    inside = set(first.iter("article"))
+    if any(e not in inside for e in articles):
+        return None
+    return first
