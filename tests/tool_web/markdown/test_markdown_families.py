@@ -486,6 +486,21 @@ def test_a_posters_extra_user_info_is_furniture() -> None:
     assert "8,19" not in out
 
 
+def test_jetpacks_like_bar_under_a_post_is_furniture() -> None:
+    # WordPress Jetpack puts its like button under each post (`div.sharedaddy`, beside its
+    # share bar): a title and a placeholder its script replaces, "Like this: / Like Loading…".
+    out = render(
+        f"<main><h1>Pruning clematis</h1><p>{PROSE}</p>"
+        '<div class="sharedaddy sd-block sd-like jetpack-likes-widget-wrapper">'
+        '<h3 class="sd-title">Like this:</h3>'
+        '<div class="likes-widget-placeholder post-likes-widget-placeholder">'
+        '<span class="button"><span>Like</span></span>'
+        '<span class="loading">Loading…</span></div></div></main>'
+    )
+    assert "keeps going for a while" in out
+    assert "Like" not in out
+
+
 def test_a_qa_threads_closing_notice_is_furniture() -> None:
     # Stack Exchange closes every question with a pitch to ask one (`js-bottom-notice`):
     # "Start asking to get answers", "Explore related questions" and the question's tags again,

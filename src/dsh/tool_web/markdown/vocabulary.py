@@ -40,6 +40,9 @@ FURNITURE_WORDS: Final = frozenset(
         "browserwarning", "browserupgrade", "browsehappy", "buorg",
         # MediaWiki's "[edit]" beside every section heading.
         "editsection",
+        # WordPress Jetpack's share and like bars under a post ("Share this:", "Like this:",
+        # and the like button's script placeholder "Like Loading…").
+        "sharedaddy",
         # A quote's expander under the quoted words ("Click to expand...", "Click to
         # shrink...": XenForo's `bbCodeBlock-expandLink`, its older `quoteExpand`): a control,
         # standing in every quoting post of a thread whose messages are kept whole.
