@@ -141,6 +141,16 @@ def test_a_listing_of_microformats_entries_is_no_article() -> None:
             "itemscope>y</span>",
             False,
         ),  # a product a blog theme marks as a post
+        # The class attribute as HTML reads it, not a search of the source for its spelling:
+        ('<div class = "post hentry">x</div>', True),  # spaces around `=`
+        ('<div class="post\t\fhentry">x</div>', True),  # split at any ASCII whitespace
+        ('<div class="hentry h-entry">x</div>', True),  # one element marked both ways
+        ('<div class="h-entry">x</div><div data-class="hentry">y</div>', True),
+        ('<div class="h-entry">x</div><a title="class=hentry">y</a>', True),
+        ('<div class="h-entry">x</div><!-- <div class="hentry">old</div> -->', True),
+        ('<div class="h-entry">x</div><script>t = \'<p class="hentry">\'</script>', True),
+        ('<div class="x" class="hentry">x</div>', False),  # a repeated attribute is ignored
+        ('<div class="post\xa0hentry">x</div>', False),  # a no-break space is no separator
     ],
 )
 def test_page_kind_from_microformats(body: str, expected: bool) -> None:

@@ -15,6 +15,8 @@ from typing import Final
 
 from lxml import etree
 
+from dsh.tool_web.markdown.tree import find_elements
+
 # The first og:type in <head>, lowercased ("" when there is none).
 _OG_TYPE: Final = etree.XPath(
     "translate(string((/html/head/meta[@property='og:type' or @name='og:type'][@content])[1]"
@@ -74,54 +76,49 @@ def declared_kinds(root: etree._Element, source: bytes) -> tuple[bool, bool]:
         or og_type in _PRODUCT_OG_TYPES
         or (b"schema.org/Product" in source and _PRODUCT_ITEM.search(source) is not None)
     )
-    if not product and _one_entry(source):
+    if not product and _one_entry(root, source):
         return True, False
     return False, product
 
 
 # The microformats' post (`hentry`, microformats2's `h-entry`), as Blogger and blog themes mark
 # each post they show: one on the page is a post's own page, several a blog's listing of them.
-# Found from each "entry" in the source (a literal the search skips to in C; a substring search
-# per class name cost twice as much, a pattern over every `class=` four times), the bytes before
-# it completing the name.
+# Counted in the parsed tree, whose class attributes are read as HTML reads them (`class =
+# "hentry"`, `class=hentry`, a repeated `class` attribute's first value; not a `data-class`, a
+# title's words, a comment or a script's string); only on pages whose source spells an entry
+# class, found from each "entry" (a literal the search skips to in C; a substring search per
+# class name cost twice as much), the bytes before it completing the name.
 _ENTRY: Final = re.compile(rb"entry")
-# How far back from the name its `class=` may be: a class value's first 300 characters.
-_CLASS_REACH: Final = 300
-_NAME_BYTES: Final = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_ENTRY_CLASSES: Final = frozenset({"hentry", "h-entry"})
+# The elements whose class value holds an entry class's letters, their tokens read after.
+_ENTRY_CLASSED: Final = etree.XPath(
+    "//*[contains(@class, 'hentry') or contains(@class, 'h-entry')]", smart_strings=False
+)
+# HTML splits a class value at ASCII whitespace only (not at a no-break space).
+_CLASS_SEPARATORS: Final = re.compile(r"[ \t\n\f\r]+")
 
 
-def _one_entry(source: bytes) -> bool:
-    """The page marks exactly one element with a microformats entry class, a whole class token
-    inside a `class=` value (a stylesheet's `.hentry` is no mark)."""
+def _one_entry(root: etree._Element, source: bytes) -> bool:
+    """The page marks exactly one element with a microformats entry class, a whole token of
+    its `class` attribute (a stylesheet's `.hentry` is no mark)."""
+    if not _spells_entry_class(source):
+        return False
     found = 0
-    for match in _ENTRY.finditer(source):
-        at = match.start()
-        if source[at - 1 : at] == b"h":
-            at -= 1
-        elif source[at - 2 : at] == b"h-":
-            at -= 2
-        else:
-            continue
-        if _is_class_token(source, at, match.end() - at):
+    for element in find_elements(_ENTRY_CLASSED, root):
+        if _ENTRY_CLASSES.intersection(_CLASS_SEPARATORS.split(element.get("class") or "")):
             found += 1
             if found > 1:
                 return False
     return found == 1
 
 
-def _is_class_token(source: bytes, at: int, length: int) -> bool:
-    """The `length` bytes at `at` are a whole token of a `class=` value that starts within
-    `_CLASS_REACH` bytes before them."""
-    after = at + length
-    if (at and source[at - 1] in _NAME_BYTES) or (
-        after < len(source) and source[after] in _NAME_BYTES
-    ):
-        return False
-    opening = source.rfind(b"class=", max(0, at - _CLASS_REACH), at)
-    if opening == -1:
-        return False
-    value = source[opening + 6 : at].lstrip(b"\"'")
-    return not any(mark in value for mark in (b'"', b"'", b">"))
+def _spells_entry_class(source: bytes) -> bool:
+    """`source` holds `hentry` or `h-entry` somewhere."""
+    for match in _ENTRY.finditer(source):
+        at = match.start()
+        if source[at - 1 : at] == b"h" or source[at - 2 : at] == b"h-":
+            return True
+    return False
 
 
 def _is_archive(root: etree._Element) -> bool:
