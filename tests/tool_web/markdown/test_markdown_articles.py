@@ -10,6 +10,7 @@ from lxml import etree
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.pagekind import is_article_page
+from dsh.tool_web.markdown.parse import parse
 from tool_web.markdown.markdown_pages import PROSE, html_page
 
 OG_ARTICLE = '<meta property="og:type" content="article">'
@@ -180,6 +181,24 @@ def test_an_archive_is_no_article_for_its_og_type(
     ).encode()
     root = etree.fromstring(source, etree.HTMLParser())
     assert is_article_page(root, source) is expected
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        # A tracking pixel in the head opens the body (HTML and libxml2 agree); HTML then
+        # gives the page's own `<body>` attributes to it, where libxml2 dropped them.
+        (f'<head>{OG_ARTICLE}<img src="/pixel.gif"></head>\n<body class="archive">', False),
+        (f"<head>{OG_ARTICLE}</head><body><p>x</p>\n<BODY id=b Class='archive tag'>", False),
+        # Each attribute comes from the first tag that has it: the body stays a post's.
+        (f'<head>{OG_ARTICLE}</head><body class="single"><p>x</p><body class="archive">', True),
+    ],
+)
+def test_an_archive_class_on_a_misplaced_body_tag_is_read_as_html_reads_it(
+    document: str, expected: bool
+) -> None:
+    source = f"<html>{document}<p>x</p></html>".encode()
+    assert is_article_page(parse(source), source) is expected
 
 
 def article_page(head: str, body_paragraphs: int) -> str:

@@ -27,6 +27,25 @@ def test_document_end_tag_floods_stay_linear(filler: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "filler",
+    [
+        '<body class="x" id="y">' * 600_000,
+        '<body class="x">\n' * 600_000,
+        '<body class="' + "archive " * 600_000 + '">',
+    ],
+    ids=["body-tags-on-one-line", "body-tags-on-many-lines", "one-huge-body-tag"],
+)
+def test_misplaced_body_tag_floods_stay_linear(filler: str) -> None:
+    # Each `<body>` start tag after the body began is reported by libxml2; the attributes of
+    # the first few are read from their lines, each tag from at most 8 KB.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{filler}<p>after the flood</p>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     ("open_tags", "close_tags"),
     [("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"), ("<dl><dd>", "</dd></dl>")],
     ids=["quotes", "lists", "definition-lists"],

@@ -124,7 +124,8 @@ def _spells_entry_class(source: bytes) -> bool:
 def _is_archive(root: etree._Element) -> bool:
     """The page's `body` is classed `archive`: WordPress's class for its category, tag, author
     and date pages, lists of posts (or a shop's products) that SEO plugins still label
-    `og:type` article."""
+    `og:type` article. (`parse.py` has given the body the attributes of the `<body>` tags
+    libxml2 dropped, as HTML does.)"""
     body = root.find("body")
     return body is not None and "archive" in (body.get("class") or "").split()
 

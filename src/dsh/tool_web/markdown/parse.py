@@ -133,12 +133,62 @@ def parse(data: bytes) -> etree._Element:
     )
     # Plain etree elements: lxml.html's custom element classes cost a lookup per node visited.
     root = etree.fromstring(data, parser=parser) if data.strip() else None
-    depth_error = any("depth" in entry.message.lower() for entry in parser.error_log)
-    if depth_error:
-        raise DocumentTooDeepError
     if root is None:
         raise DocumentTooDeepError
+    # One pass over libxml2's reports (a messy page logs thousands).
+    misplaced_body_lines: set[int] = set()
+    for entry in parser.error_log:
+        message = entry.message
+        if "depth" in message.lower():
+            raise DocumentTooDeepError
+        if message.endswith(_MISPLACED_BODY):
+            misplaced_body_lines.add(entry.line)
+    if misplaced_body_lines:
+        _merge_body_attributes(root, data, sorted(misplaced_body_lines))
     return root
+
+
+# libxml2's report of a `<body>` start tag after the body began (a second one, or the page's own
+# after something in its head had already opened the body), whose attributes it drops.
+_MISPLACED_BODY: Final = "misplaced <body> tag"
+_BODY_START_TAG: Final = re.compile(rb"<[bB][oO][dD][yY](?=[\s/>])")
+# Only the first few are read: HTML takes each attribute from the first tag that has it.
+_MAX_MERGED_BODIES: Final = 8
+# How far a body start tag's attributes are read (a WordPress body class runs to ~1,000 bytes).
+_BODY_TAG_MAX_BYTES: Final = 8_192
+
+
+def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) -> None:
+    """Give the body each attribute it lacks from the `<body>` start tags on `lines` (those of
+    libxml2's reports of misplaced ones), as HTML does: the page's own `<body class="archive">`
+    after a tracking pixel in its head had opened the body classless lost its class, which
+    `pagekind.py` reads. libxml2's columns are no guide (they drift on a line), so every
+    `<body` of those lines is read: the first one the body took again adds nothing."""
+    body = root.find("body")
+    if body is None:
+        return
+    merged = 0
+    line, line_start = 1, 0
+    for report_line in lines:
+        while line < report_line:
+            newline = data.find(b"\n", line_start)
+            if newline == -1:
+                return
+            line, line_start = line + 1, newline + 1
+        line_end = data.find(b"\n", line_start)
+        for tag in _BODY_START_TAG.finditer(
+            data, line_start, len(data) if line_end == -1 else line_end
+        ):
+            merged += 1
+            if merged > _MAX_MERGED_BODIES:
+                return
+            parsed = etree.fromstring(
+                data[tag.start() : tag.start() + _BODY_TAG_MAX_BYTES], etree.HTMLParser()
+            )
+            tag_body = parsed.find("body") if parsed is not None else None
+            for name, value in tag_body.items() if tag_body is not None else ():
+                if body.get(name) is None:
+                    body.set(name, value)
 
 
 def strip_non_content(root: etree._Element) -> None:
