@@ -996,7 +996,8 @@ def test_radio_labels_nested_around_long_text_stay_linear() -> None:
     # element a radiogroup names was read whole, and each screen-reader part inside it
     # searched for in that whole text, so 240 labels nested around 4 MB of words, 240
     # radiogroups naming one such paragraph and 60 labels whose screen-reader spans nest
-    # around it cost 27 s, 14 s and minutes; each is now read up to a bound.
+    # around it cost 27 s, 14 s and minutes; each is now read up to a bound. So are a
+    # radiogroup's `aria-labelledby` ids and the screen-reader parts an option's text skips.
     big = WORDS * 50_000
     head = '<script type="application/ld+json">{"@type": "Product"}</script>'
     pages = (
@@ -1014,6 +1015,19 @@ def test_radio_labels_nested_around_long_text_stay_linear() -> None:
         )
         + big
         + "</span></label>" * 60,
+        # A radiogroup naming 400,000 ids (its first few are read), and labels holding
+        # 160,000 screen-reader parts (the walk skipping them stops after 20,000 elements).
+        "<div role=radiogroup aria-labelledby='"
+        + " ".join(f"lab{n}" for n in range(400_000))
+        + "'><input type=radio name=g value=Red><input type=radio name=g value=Blue></div>"
+        + f"<p>{WORDS}</p>",
+        f"<p>{WORDS}</p>"
+        + "".join(
+            f"<label><input type=radio name=h{n} value=Red>"
+            + "<span class=sr-only>L</span>" * 40_000
+            + "</label>"
+            for n in range(4)
+        ),
     )
     for body in pages:
         start = time.perf_counter()

@@ -783,6 +783,48 @@ def test_a_select_naming_another_form_is_not_the_products_choice() -> None:
     assert "Tents" not in out
 
 
+def test_a_page_controls_word_inside_a_variations_name_is_no_control() -> None:
+    # The page's own controls (sort, rating, page, ...) are told by their words, searched
+    # anywhere: "sort" inside "Assorted" and "rating" inside "Decorating" made a product's
+    # choices controls, and they were lost. Whole words, a name's camelCase humps split.
+    out = render(
+        f"<main><h1>Truffle box</h1><p>{PROSE}</p><form class='cart' action='/cart/add'>"
+        "<label for='a'>Assorted flavours</label><select id='a' name='assorted'>"
+        "<option>Mint</option><option>Berry</option></select>"
+        "<label for='d'>Decorating kit</label><select id='d' name='decoratingKit'>"
+        "<option>Gold leaf</option><option>Sprinkles</option></select>"
+        "<label for='o'>Show</label><select id='o' name='sortOrder'>"
+        "<option>Newest</option><option>Oldest</option></select>"
+        "<label for='r'>Your rating</label><select id='r' name='x'>"
+        "<option>Good</option><option>Bad</option></select><button>Add</button></form></main>"
+    )
+    assert "Assorted flavours: Mint, Berry" in out
+    assert "Decorating kit: Gold leaf, Sprinkles" in out
+    assert "Newest" not in out
+    assert "Good" not in out
+
+
+def test_a_radio_groups_name_and_options_are_read_as_html_reads_them() -> None:
+    # `aria-labelledby` naming several ids names the group by their texts joined by spaces
+    # (it was read as one id, found nothing, and the group read as a column); screen-reader
+    # text inside an option's label is skipped where it stands (its words were searched for
+    # and the first match removed: "Large <span class=sr-only>L</span>" read "arge L").
+    picker = (
+        "<div role='radiogroup' aria-labelledby='frame finish'>"
+        "<span id='frame'>Frame</span> <span id='finish'>finish</span>"
+        "<label><input type='radio' name='f' value='1'>Oak</label>"
+        "<label><input type='radio' name='f' value='2'>Walnut</label></div>"
+        "<fieldset><legend>Size</legend>"
+        "<label><input type='radio' name='s' value='1'>Small <span class='sr-only'>S</span>"
+        "</label><label><input type='radio' name='s' value='2'>Large "
+        "<span class='sr-only'>L</span></label></fieldset>"
+    )
+    body = f"<main><h1>Mirror</h1><p>{PROSE}</p>{picker}<p>{PROSE}</p></main>"
+    out = html_to_markdown(html_page(body, _PRODUCT_HEAD))
+    assert "Frame finish: Oak, Walnut" in out
+    assert "Size: Small, Large" in out
+
+
 def test_a_price_before_a_select_is_not_its_label() -> None:
     # Without a label, the short element right before a select names it ("<span>Size</span>");
     # a price there read as the label of the sizes ("$10.00: Small, Medium").

@@ -39,12 +39,16 @@ _LABEL_MAX_CHARS: Final = 40
 _FIGURES: Final = re.compile(r"[\d\s.,:/+<>~#-]*")
 # Options that go somewhere: a "jump to" menu.
 _ADDRESS: Final = re.compile(r"(?:https?:|/|\?|#|\.\./|\./)")
-# Controls of the page, not choices of the product, by their label or name.
+# Controls of the page, not choices of the product, by their label or name, whole words (a
+# name's camelCase humps split first, `sortOrder`): "sort" inside "Assorted", "rating" inside
+# "Decorating", "page" inside "Pageant" named a product's choice.
 _PAGE_CONTROLS: Final = re.compile(
-    r"sort|order.?by|rating|score|review|country|language|currency|locale|quantity|filter"
-    r"|(?<![a-z])(?:qty|page|day|month|year)s?(?![a-z])",
+    r"(?<![a-z])(?:sort(?:ing|.?by)?|order.?by|ratings?|scores?|reviews?|countr(?:y|ies)"
+    r"|languages?|currenc(?:y|ies)|locales?|quantit(?:y|ies)|filters?|qty|pages?|days?|months?"
+    r"|years?)(?![a-z])",
     re.IGNORECASE,
 )
+_CAMEL_HUMP: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # A form that puts the product in a cart (Shopify's `/cart/add`, WooCommerce's `cart` class,
 # Magento's `checkout/cart/add`, BigCommerce's `cart.php`).
 _PURCHASE: Final = re.compile(r"cart|basket", re.IGNORECASE)
@@ -74,7 +78,7 @@ def variation_selects_as_lines(root: etree._Element) -> None:
             continue
         text, shown = label
         name = f"{text} {select.get('name') or ''} {select.get('id') or ''}"
-        if not _PAGE_CONTROLS.search(name):
+        if not _is_page_control(name):
             chosen.append((select, form, text, shown, ", ".join(options)))
     # One product's form: a listing's cards each have their own, and their choices are no
     # facts of the page's subject.
@@ -99,6 +103,11 @@ def variation_selects_as_lines(root: etree._Element) -> None:
         elif (parent := target.getparent()) is not None:
             line.tail = target.tail  # outside its form (`form=`): in its place
             parent.replace(target, line)
+
+
+def _is_page_control(names: str) -> bool:
+    """A label or name (`sort_by`, `sortOrder`, "Country/Region") says a control of the page."""
+    return _PAGE_CONTROLS.search(_CAMEL_HUMP.sub(" ", names)) is not None
 
 
 def _options(select: etree._Element) -> list[str] | None:
@@ -186,6 +195,8 @@ _NAME_TAGS: Final = frozenset({"label", "legend", "h2", "h3", "h4", "h5", "h6"})
 # label around megabytes was read whole once for each label nested in it, and again for each
 # screen-reader part inside it.
 _TEXT_READ: Final = 20_000
+# The ids of a radiogroup's `aria-labelledby` read (a name is at most 40 characters).
+_LABELLED_BY_MAX: Final = 8
 # Shopify's option of a product that has no variants.
 _NO_VARIANT: Final = "Default Title"
 
@@ -298,7 +309,7 @@ def _radio_group(
     rest = rest.strip()
     if not name or not any(char.isalpha() for char in name) or name in options:
         return None  # "Website (Online)" over "Website (Online), Store (Offline)": no name
-    if _PAGE_CONTROLS.search(f"{name} {radios[0].get('name')}") or _NOT_VARIATIONS.search(
+    if _is_page_control(f"{name} {radios[0].get('name')}") or _NOT_VARIATIONS.search(
         f"{name} {radios[0].get('name')}"
     ):
         return None
@@ -332,16 +343,34 @@ def _option_text(radio: etree._Element, label: etree._Element | None, page: _Pag
 
 def _shown_text(element: etree._Element) -> str:
     """The element's text without the screen-reader words inside it (unless they are all of
-    it); read through its first elements and characters only."""
-    full = _text_up_to(element)
-    text = full
-    for part in itertools.islice(element.iterdescendants(), _NAME_LOOKAHEAD):
-        # Shopify's "Variant sold out or unavailable" ran into the size ("1 lbVariant sold out
-        # or unavailable"); a swatch that has only them keeps them.
-        if is_screen_reader_only(TOKEN_SPLIT.split((part.get("class") or "").lower())):
-            hidden = _text_up_to(part)
-            text = text.replace(hidden, "", 1) if hidden else text
-    return " ".join(text.split()) or full
+    it), read in document order through its first `_TEXT_READ` characters and elements: the
+    hidden parts' own texts are skipped where they stand (a search for their words removed a
+    letter of the shown ones: "Large <span class=sr-only>L</span>" read "arge L")."""
+    read: list[str] = []
+    left = visits = _TEXT_READ
+    hidden = 0  # how deep inside a screen-reader part the walk is
+    for event, part in etree.iterwalk(element, events=("start", "end")):
+        if event == "start":
+            visits -= 1
+            if hidden or (
+                part is not element
+                and is_screen_reader_only(TOKEN_SPLIT.split((part.get("class") or "").lower()))
+            ):
+                # Shopify's "Variant sold out or unavailable" ran into the size ("1 lbVariant
+                # sold out or unavailable").
+                hidden += 1
+            elif part.text:
+                read.append(part.text[:left])
+                left -= len(part.text)
+        else:
+            if hidden:
+                hidden -= 1
+            if not hidden and part is not element and part.tail:
+                read.append(part.tail[:left])
+                left -= len(part.tail)
+        if left <= 0 or visits <= 0:
+            break
+    return " ".join("".join(read).split()) or _text_up_to(element)
 
 
 def _text_up_to(element: etree._Element) -> str:
@@ -379,9 +408,12 @@ def _group_name(
         if ancestor.get("role") == "radiogroup":
             if ancestor.get("aria-label"):
                 return _short(ancestor.get("aria-label") or "", None)
-            named = page.by_id((ancestor.get("aria-labelledby") or "").strip())
-            if named is not None:
-                return _short(page.text(named), named)
+            # HTML names it by the texts of every element the ids name, joined by spaces.
+            ids = (ancestor.get("aria-labelledby") or "").split(None, _LABELLED_BY_MAX)
+            named = [e for e in map(page.by_id, ids[:_LABELLED_BY_MAX]) if e is not None]
+            if named:
+                text = " ".join(page.text(element) for element in named)
+                return _short(text, named[0] if len(named) == 1 else None)
     if (label := labels.get(first.get("name"))) is not None and id(label) not in option_labels:
         return _short(page.text(label), label)
     container = _group_container(radios)
