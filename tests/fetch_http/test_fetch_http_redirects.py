@@ -705,6 +705,37 @@ async def test_a_meta_refresh_resolves_against_the_pages_base_url(
     assert [r.path for r in server.requests] == ["/dir/stub", expected]
 
 
+@pytest.mark.parametrize(
+    ("base", "target"),
+    [("about:blank", "new"), ("mailto:someone@example.com", "/new"), ("tel:+15550100", "?a=1")],
+)
+async def test_a_relative_meta_refresh_under_an_opaque_base_leaves_the_page(
+    server: LocalServer, make_fetcher: MakeFetcher, base: str, target: str
+) -> None:
+    # HTML takes any base but data: and javascript:; a relative URL does not parse against
+    # one with an opaque path (about:blank, mailto:, tel:), and the refresh does nothing: the
+    # page stays. It was "Redirect blocked: ... redirected to new, which is not an http:// or
+    # https:// URL", an error in place of the page a browser shows.
+    page = based_refresh(base, target)
+    server.respond("/dir/stub", page, content_type="text/html")
+    server.respond("/dir/new", "must not be fetched")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/dir/stub")))
+    assert (result.url, result.body.content) == (server.url("/dir/stub"), page.decode())
+    assert [r.path for r in server.requests] == ["/dir/stub"]
+
+
+async def test_an_absolute_meta_refresh_under_an_opaque_base_is_followed(
+    server: LocalServer, make_fetcher: MakeFetcher
+) -> None:
+    # A URL with its own scheme needs no base: the stub leads there.
+    server.respond(
+        "/stub", based_refresh("about:blank", server.url("/new")), content_type="text/html"
+    )
+    server.respond("/new", "arrived")
+    result = await make_fetcher().fetch(WebFetchRequest(server.url("/stub")))
+    assert (result.url, result.body) == (server.url("/new"), TextBody("arrived"))
+
+
 async def test_a_base_after_the_meta_refresh_or_a_refresh_header_does_not_count(
     server: LocalServer, make_fetcher: MakeFetcher
 ) -> None:

@@ -53,6 +53,7 @@ from dsh.providers.fetch_http._redirects import (
     meta_refresh,
     reads_as_stub,
     redirect_target,
+    resolves_against,
 )
 from dsh.providers.fetch_http._url import check_url, quoted
 from dsh.web import (
@@ -200,7 +201,9 @@ class HttpFetchProvider:
                 base = document_base(url, meta.base)
         # Parsing the whole page to count its text takes a fraction of a second on megabytes
         # of markup: off the event loop, as rendering is, so other calls are not held up.
-        if location is None or not await asyncio.to_thread(_reads_as_stub, result.body):
+        if location is None or not resolves_against(base, location):
+            return None  # a relative URL under `<base href="about:blank">`: browsers stay
+        if not await asyncio.to_thread(_reads_as_stub, result.body):
             return None
         try:
             # A fragment is never sent: "#top" names the page already fetched.

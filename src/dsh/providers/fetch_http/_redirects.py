@@ -361,3 +361,17 @@ def document_base(url: httpx.URL, href: str | None) -> httpx.URL:
     except (httpx.InvalidURL, ValueError, TypeError):
         return url
     return url if base.scheme in ("data", "javascript") else base
+
+
+# A URL's scheme, as the URL parser reads one at the start of its input.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def resolves_against(base: httpx.URL, location: str) -> bool:
+    """Whether a browser's URL parser reads ``location`` relative to ``base``: not when the base
+    has an opaque path (``about:blank``, ``mailto:…``, ``tel:…``: HTML accepts any base but
+    ``data:`` and ``javascript:``) and ``location`` has no scheme of its own. There the parse
+    fails and HTML's refresh steps do nothing: the page stays, as if it had no refresh.
+    """
+    opaque = not str(base)[len(base.scheme) + 1 :].startswith("/")
+    return not opaque or _SCHEME.match(location) is not None
