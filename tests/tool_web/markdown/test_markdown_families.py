@@ -215,6 +215,17 @@ def test_numbered_equations_laid_out_in_tables_are_display_math() -> None:
     assert "|$f(x)$|(1)|" in out
 
 
+def test_an_equation_tables_caption_leads_its_equations() -> None:
+    # A data table's caption is written above its grid and a layout table's as a block; a
+    # table read as equations lost its caption (and anything else outside its cells).
+    def row(tex: str, number: str) -> str:
+        return f"<tr><td>{_math(tex, 'block')}</td><td>({number})</td></tr>"
+
+    table = f"<table><caption>Table 2: Update rules</caption>{row('a=b', '1')}</table>"
+    out = render(f"<article><h1>Paper</h1><p>{PROSE}</p>{table}<p>{PROSE}</p></article>")
+    assert "\n\nTable 2: Update rules\n\n$$a=b$$ (1)" in out
+
+
 def test_a_screen_reader_price_label_before_the_price_it_labels_as_text_is_kept() -> None:
     # Etsy writes `<p><span class="wt-screen-reader-only">Sale Price</span>£25.20</p>` and
     # strikes the original price with a class: without the labels "£25.20" and "£36.00" could

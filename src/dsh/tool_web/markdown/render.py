@@ -569,7 +569,9 @@ class MarkdownRenderer:
             return self._indented(table, rows[0], indent, depth)
         equations = equation_lines(rows, self._stats)
         if equations is not None:
-            return "\n\n" + "\n\n".join(equations) + "\n\n"
+            # Its caption leads, as a grid's does ("Table 2: Update rules" was dropped).
+            before = self._outside_cells(table, depth)
+            return before + "\n\n" + "\n\n".join(equations) + "\n\n"
         if is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
