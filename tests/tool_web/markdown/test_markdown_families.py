@@ -807,12 +807,15 @@ def test_a_page_controls_word_inside_a_variations_name_is_no_control() -> None:
         "<label for='o'>Show</label><select id='o' name='sortOrder'>"
         "<option>Newest</option><option>Oldest</option></select>"
         "<label for='r'>Your rating</label><select id='r' name='x'>"
-        "<option>Good</option><option>Bad</option></select><button>Add</button></form></main>"
+        "<option>Good</option><option>Bad</option></select>"
+        "<label for='b'>Sorted by</label><select id='b' name='y'>"
+        "<option>Price</option><option>Name</option></select><button>Add</button></form></main>"
     )
     assert "Assorted flavours: Mint, Berry" in out
     assert "Decorating kit: Gold leaf, Sprinkles" in out
     assert "Newest" not in out
     assert "Good" not in out
+    assert "Price, Name" not in out
 
 
 def test_a_radio_groups_name_and_options_are_read_as_html_reads_them() -> None:

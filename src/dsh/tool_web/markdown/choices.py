@@ -43,7 +43,7 @@ _ADDRESS: Final = re.compile(r"(?:https?:|/|\?|#|\.\./|\./)")
 # name's camelCase humps split first, `sortOrder`): "sort" inside "Assorted", "rating" inside
 # "Decorating", "page" inside "Pageant" named a product's choice.
 _PAGE_CONTROLS: Final = re.compile(
-    r"(?<![a-z])(?:sort(?:ing|.?by)?|order.?by|ratings?|scores?|reviews?|countr(?:y|ies)"
+    r"(?<![a-z])(?:sort(?:s|ed|er|ing|.?by)?|order.?by|ratings?|scores?|reviews?|countr(?:y|ies)"
     r"|languages?|currenc(?:y|ies)|locales?|quantit(?:y|ies)|filters?|qty|pages?|days?|months?"
     r"|years?)(?![a-z])",
     re.IGNORECASE,
