@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
+from dsh.tool_web.markdown.parse import parse
 from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
@@ -50,3 +51,13 @@ def test_a_repeated_id_naming_depth_keeps_the_page_structured() -> None:
     )
     assert "## Depth" in out
     assert "## Depth, again" in out
+
+
+def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
+    # The attributes libxml2 dropped from a `<body>` after the body began are given to the
+    # body (as HTML merges them), read from the page's UTF-8 like the rest of it: read alone,
+    # the tag's bytes were taken for Latin-1 ("Ã‰tÃ©").
+    root = parse('<html><head><img src="/p.gif"></head><body data-saison="Été">x'.encode())
+    body = root.find("body")
+    assert body is not None
+    assert body.get("data-saison") == "Été"

@@ -182,9 +182,13 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             merged += 1
             if merged > _MAX_MERGED_BODIES:
                 return
-            parsed = etree.fromstring(
-                data[tag.start() : tag.start() + _BODY_TAG_MAX_BYTES], etree.HTMLParser()
-            )
+            try:
+                parsed = etree.fromstring(
+                    data[tag.start() : tag.start() + _BODY_TAG_MAX_BYTES],
+                    etree.HTMLParser(encoding="utf-8", no_network=True),
+                )
+            except (etree.LxmlError, ValueError):
+                continue  # the page's own tree stands as parsed
             tag_body = parsed.find("body") if parsed is not None else None
             for name, value in tag_body.items() if tag_body is not None else ():
                 if body.get(name) is None:
