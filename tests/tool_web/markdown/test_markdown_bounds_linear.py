@@ -1820,3 +1820,22 @@ def test_an_articles_one_article_element_is_found_in_linear_time() -> None:
     elapsed = time.perf_counter() - start
     assert "The story." in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    # One line of 4 MB whose halves are the same phrase, and 100,000 short lines that each say
+    # their two words twice.
+    [
+        f"<p>{'alpha beta ' * 200_000}alpha {'alpha beta ' * 200_000}alpha</p>",
+        "<br>".join(["go on go on"] * 100_000),
+    ],
+    ids=["one-long-doubled-line", "many-doubled-lines"],
+)
+def test_lines_saying_their_words_twice_are_written_once_in_linear_time(body: str) -> None:
+    # Each line is compared with itself once, half against half (`repeats.say_doubled_once`).
+    start = time.perf_counter()
+    out = html_to_markdown(f"<div>{body}</div>")
+    elapsed = time.perf_counter() - start
+    assert out.count("alpha beta") == 200_000 or out.count("go on go on") == 0
+    assert elapsed < 10, elapsed

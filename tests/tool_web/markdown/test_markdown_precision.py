@@ -274,6 +274,22 @@ def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
     assert out.count("```\nmake test\n```") == 2
 
 
+def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
+    # A button's label and the copy that rolls in on hover, a title drawn over its plain copy.
+    out = render(
+        f"<h1>Security</h1><p>{PROSE}</p>"
+        "<h2><span>Cloud Security</span><span>Cloud Security</span></h2>"
+        "<p><b><span>AI for Security</span> <span>AI for Security</span></b></p>"
+        "<ul><li><span>Book a call</span> <span>Book a call</span></li><li>Or write</li></ul>"
+        "<p>Sing Sing</p><p>ha ha ha ha</p><table><tr><td>Yes Yes</td><td>Yes Yes</td></tr></table>"
+    )
+    assert "## Cloud Security\n" in out
+    assert "**AI for Security**\n" in out
+    assert "- Book a call\n" in out
+    assert "Sing Sing" in out  # one word twice: a name, not a copy
+    assert "ha ha ha ha" in out  # a run of one word, not two copies of "ha ha"
+
+
 def test_repeated_headings_and_labels_stay_over_new_content_only() -> None:
     products = "".join(
         f"<h2>Model {n}</h2><h3>Pros</h3><ul><li>battery {n}</li></ul>"

@@ -67,6 +67,7 @@ from dsh.tool_web.markdown.repeats import (
     drop_card_controls,
     drop_echoed_headings,
     drop_repeated_blocks,
+    say_doubled_once,
 )
 from dsh.tool_web.markdown.signatures import SIGNATURE_CLASSES, signature_text
 from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, words_meet
@@ -196,7 +197,7 @@ class MarkdownRenderer:
         if self._loose_icons:
             rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(
-            drop_echoed_headings(drop_card_controls(normalise(rendered)))
+            drop_echoed_headings(drop_card_controls(say_doubled_once(normalise(rendered))))
         )
         markdown = markdown.replace(INDENT, " ")
         if "* " in markdown or "+ " in markdown or "*\n" in markdown or "+\n" in markdown:

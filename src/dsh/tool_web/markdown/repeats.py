@@ -171,6 +171,65 @@ def _is_card_control(line: str) -> bool:
     )
 
 
+# What may open a line before its words: indentation, a heading's, quote's or list item's mark.
+_LINE_MARK: Final = re.compile(rf"[ {INDENT}]*(?:#{{1,6}} |> |[-*+] |\d{{1,3}}[.)] )?")
+# Emphasis around a whole line's words, longest first.
+_LINE_EMPHASIS: Final = ("***", "**", "*", "__", "_")
+
+
+def say_doubled_once(markdown: str) -> str:
+    """Write once a line that says the same words twice in a row ("Request a quote Request a
+    quote", "## Cloud Security Cloud Security"): the page draws one text in two layers (a
+    button's label and its copy that rolls in on hover, an animated title over its plain copy,
+    a phone's and a screen's copy side by side), and a reader sees it once. Only phrases of two
+    words or more: "Sing Sing", "Ylang Ylang", "Talk Talk" are names; nor a
+    run of one unit ("ha ha ha ha"). Not table rows."""
+    lines = markdown.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        # Most lines fail this first: the words that end the line must stand earlier in it, just
+        # before a space (searched in C; the full test costs several times more).
+        end = len(line.rstrip("*_"))
+        if end < 7 or line.find(line[end - 3 : end] + " ", 0, end - 3) < 0:
+            continue
+        once = _said_once(line)
+        if once is not None:
+            lines[index] = once
+            changed = True
+    return "\n".join(lines) if changed else markdown
+
+
+def _said_once(line: str) -> str | None:
+    if line[:1] == "|" or CODE_OPEN in line:
+        return None
+    mark = _LINE_MARK.match(line)
+    start = mark.end() if mark is not None else 0
+    words = line[start:]
+    emphasis = next(
+        (
+            marks
+            for marks in _LINE_EMPHASIS
+            if len(words) > 2 * len(marks) and words.startswith(marks) and words.endswith(marks)
+        ),
+        "",
+    )
+    inner = words[len(emphasis) : len(words) - len(emphasis)]
+    half = len(inner) // 2
+    if len(inner) % 2 == 0 or inner[half] != " ":
+        return None
+    phrase = inner[:half]
+    if (
+        phrase != inner[half + 1 :]
+        or " " not in phrase.strip()
+        or not any(character.isalpha() for character in phrase)
+        # A run of one unit ("ha ha ha ha", a font sample's "word word word word") is written
+        # so, not twice: the phrase is found again only where its copy starts.
+        or inner.find(phrase, 1) != half + 1
+    ):
+        return None
+    return line[:start] + emphasis + phrase + emphasis
+
+
 def is_control_label(text: str) -> bool:
     """`text`, a control's words, is one of a card's or a list's controls (`_CARD_CONTROLS`:
     "Add a comment", "Load more"), whatever its case and the arrows around it."""
