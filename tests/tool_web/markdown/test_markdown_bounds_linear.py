@@ -1839,3 +1839,22 @@ def test_lines_saying_their_words_twice_are_written_once_in_linear_time(body: st
     elapsed = time.perf_counter() - start
     assert out.count("alpha beta") == 200_000 or out.count("go on go on") == 0
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 30,000 previews side by side, each with a tail, and 240 nested in each other.
+        '<div component="post/parent"><p>Quoted parent post</p></div>tail ' * 30_000,
+        '<div component="post/parent"><p>Quoted parent post</p>' * 240 + "</div>" * 240,
+    ],
+    ids=["side-by-side-with-tails", "nested"],
+)
+def test_replies_previews_of_their_parents_are_emptied_in_linear_time(body: str) -> None:
+    # Each preview is found by one XPath and emptied in place (its tail is not moved).
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>Answer {WORDS}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert "Quoted parent post" not in out
+    assert elapsed < 10, elapsed

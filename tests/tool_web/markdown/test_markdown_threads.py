@@ -855,3 +855,39 @@ def test_an_articles_comments_outside_any_question_are_not_this_rules() -> None:
     out = render(page)
     assert "Not yet." in out
     assert "A reader saw the river rise." in out
+
+
+def _nodebb_post(author: str, message: str, parent: tuple[str, str] | None = None) -> str:
+    preview = (
+        '<div component="post/parent" data-collapsed="true" class="btn btn-ghost">'
+        f'<a href="/user/{parent[0].lower()}">{parent[0]}</a>'
+        f'<div component="post/parent/content" class="line-clamp-1"><p>{parent[1]}</p></div>'
+        "</div>"
+        if parent
+        else ""
+    )
+    return (
+        f'<li component="post" itemprop="comment" itemscope itemtype="http://schema.org/Comment">'
+        f"{preview}"
+        f'<div class="post-header"><a href="/user/{author.lower()}">{author}</a></div>'
+        f'<div component="post/content" itemprop="text"><p>{message}</p></div></li>'
+    )
+
+
+def test_a_replys_preview_of_the_post_it_answers_goes() -> None:
+    # NodeBB draws the post a reply answers above the reply, clamped to one line: its whole
+    # message was printed again inside the reply, as if the replier had written it.
+    question = "Which Qt version will Ubuntu 24.04 ship with, and is it safe to use for PySide?"
+    answer = "The package list for noble shows Qt 6.4.2, an older release than the current one."
+    thanks = "Thanks, that settles it: I will take whatever version the distribution gives me."
+    out = render(
+        '<ul component="topic">'
+        + _nodebb_post("JonB", question)
+        + _nodebb_post("Pl45m4", answer, parent=("JonB", question))
+        + _nodebb_post("JonB", thanks, parent=("Pl45m4", answer))
+        + "</ul>"
+    )
+    assert out.count(question) == 1
+    assert out.count(answer) == 1
+    assert thanks in out
+    assert "Pl45m4" in out

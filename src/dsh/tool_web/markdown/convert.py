@@ -60,7 +60,13 @@ from dsh.tool_web.markdown.shell import (
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
-from dsh.tool_web.markdown.threads import custom_tags, has_comment_role, nest_comment_elements
+from dsh.tool_web.markdown.threads import (
+    custom_tags,
+    drop_parent_previews,
+    has_comment_role,
+    has_parent_previews,
+    nest_comment_elements,
+)
 from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
 
 _log = logging.getLogger(__name__)
@@ -221,6 +227,8 @@ def _convert(
     if _RADIO_TYPE.search(cleaned) is not None:
         variation_radios_as_lines(root, product_page=product_page)
     strip_non_content(root)
+    if has_parent_previews(cleaned):
+        drop_parent_previews(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
     if b"price__sale" in cleaned:

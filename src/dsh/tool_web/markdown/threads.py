@@ -141,6 +141,21 @@ def has_comment_role(source: bytes) -> bool:
     return _COMMENT_ROLE.search(source) is not None
 
 
+def has_parent_previews(source: bytes) -> bool:
+    return _PARENT_PREVIEW_NAME in source
+
+
+def drop_parent_previews(root: etree._Element) -> None:
+    """Empty each reply's preview of the post it answers (NodeBB's `component="post/parent"`:
+    the parent's author and its whole message, which the page clamps to one line above the
+    reply). The parent is on the page in full already; the preview printed it again inside
+    every reply, which read as the replier's own words. Emptied, not removed: its tail stays
+    where it stands without being joined to a neighbour's (quadratic over a run of them)."""
+    for preview in find_elements(_PARENT_PREVIEWS, root):
+        preview.text = None
+        del preview[:]
+
+
 def nest_comment_elements(
     root: etree._Element, stats: TextStats, tags: set[str], comment_role: bool
 ) -> None:
@@ -233,6 +248,10 @@ def _wrap_in_item(element: etree._Element, stats: TextStats) -> None:
         measure[listing] = measure.get(listing, 0) + measure[item]
 
 
+# NodeBB names each part of a post by its `component` attribute; `post/parent` is the preview
+# of the post a reply answers. A preview inside another (none seen) goes with it.
+_PARENT_PREVIEW_NAME: Final = b'component="post/parent"'
+_PARENT_PREVIEWS: Final = etree.XPath(".//*[@component='post/parent']")
 _CUSTOM_TAG: Final = re.compile(rb"<([a-zA-Z][a-zA-Z0-9]*-[a-zA-Z0-9._-]*)")
 # Case-sensitive with a literal start, as `_COMMENTS` matches: with `re.IGNORECASE` and
 # optional spaces this one search cost a tenth of the renderer's time.
