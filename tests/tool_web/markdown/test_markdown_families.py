@@ -512,6 +512,26 @@ def test_jetpacks_like_bar_under_a_post_is_furniture() -> None:
     assert "Like" not in out
 
 
+def test_signatures_named_as_one_word_or_by_data_role_are_furniture() -> None:
+    # FluxBB and PunBB class a post's signature `postsignature`; Invision Community names it
+    # by `data-role="memberSignature"` alone. Either stood under every post of its poster.
+    def post(n: int, signature: str) -> str:
+        return (
+            f'<div class="post"><div class="postmsg"><p>Reply number {n}: {PROSE}</p></div>'
+            f"{signature}</div>"
+        )
+
+    fluxbb = '<div class="postsignature postmsg"><hr><p>"UNIX is simple" - Ritchie</p></div>'
+    invision = (
+        '<div data-role="memberSignature" class="ipsBorder_top">'
+        "<p>Message me on discord for more help</p></div>"
+    )
+    out = render(f"<main>{post(1, fluxbb)}{post(2, invision)}{post(3, fluxbb)}</main>")
+    assert "Reply number 3" in out
+    assert "UNIX is simple" not in out
+    assert "discord" not in out
+
+
 def test_a_qa_threads_closing_notice_is_furniture() -> None:
     # Stack Exchange closes every question with a pitch to ask one (`js-bottom-notice`):
     # "Start asking to get answers", "Explore related questions" and the question's tags again,

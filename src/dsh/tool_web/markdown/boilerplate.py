@@ -160,6 +160,10 @@ _OVERLAY_MAX_SHARE: Final = 0.9
 _PROTECTED_SHARE: Final = 0.4
 
 
+# The furniture words that name a forum's signature, and an API's declaration too.
+_SIGNATURE_WORDS: Final = frozenset({"signature", "postsignature"})
+
+
 def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     tag = element.tag
     if tag in FURNITURE_TAGS:
@@ -179,8 +183,8 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     # removing them cost more recall (-0.007) than it bought precision.
     if not tokens or not CONTENT_WORDS.isdisjoint(tokens):
         return False
-    if "signature" in tokens and is_api_signature(element, tokens):
-        tokens = [token for token in tokens if token != "signature"]
+    if not _SIGNATURE_WORDS.isdisjoint(tokens) and is_api_signature(element, tokens):
+        tokens = [token for token in tokens if token not in _SIGNATURE_WORDS]
     if not FURNITURE_WORDS.isdisjoint(tokens) and _named_furniture(element, tokens):
         return not _has_heading(element, ("h1",))
     if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):

@@ -57,6 +57,7 @@ from dsh.tool_web.markdown.shell import (
     page_metadata,
     with_shell_notice,
 )
+from dsh.tool_web.markdown.signatures import has_member_signatures, name_member_signatures
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
@@ -229,6 +230,8 @@ def _convert(
     strip_non_content(root)
     if has_parent_previews(cleaned):
         drop_parent_previews(root)
+    if has_member_signatures(cleaned):
+        name_member_signatures(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
     if b"price__sale" in cleaned:

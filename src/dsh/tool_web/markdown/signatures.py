@@ -17,7 +17,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.linkmarks import is_permalink_mark
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens
+from dsh.tool_web.markdown.tree import class_tokens, find_elements
 
 # Sphinx's API signature term, the element showing its name, and the path shown before it
 # (`descname`/`descclassname`: before Sphinx 4).
@@ -89,11 +89,12 @@ def _signature_owner(term: etree._Element) -> tuple[etree._Element | None, str]:
 
 
 # `signature` names a forum signature: a block after a post (`signature`, `post-signature`,
-# `message-signature`, `signaturecontainer`). API references use the word for a declaration,
-# the thing the reader came for: Javadoc's `member-signature` and `type-signature`, TypeDoc's
-# `tsd-signature` (and its `tsd-signature-type` spans), JSDoc's and pdoc's `span.signature`,
-# ExDoc's `h2.signature`. Those are inline, in a heading, term or code block, or name the part
-# of code they sign. (Holding code says nothing: forum signatures quote code and `pre` art.)
+# `message-signature`, `signaturecontainer`; FluxBB's and PunBB's `postsignature`). API
+# references use the word for a declaration, the thing the reader came for: Javadoc's
+# `member-signature` and `type-signature`, TypeDoc's `tsd-signature` (and its
+# `tsd-signature-type` spans), JSDoc's and pdoc's `span.signature`, ExDoc's `h2.signature`.
+# Those are inline, in a heading, term or code block, or name the part of code they sign.
+# (Holding code says nothing: forum signatures quote code and `pre` art.)
 _CODE_SIGNATURE_PREFIXES: Final = frozenset(
     {"member", "type", "tsd", "method", "call", "function", "func", "fn", "constructor",
      "property", "index", "api"}
@@ -108,6 +109,23 @@ _TERM_TAGS: Final = ("h1", "h2", "h3", "h4", "h5", "h6", "dt")
 # How far up a heading, term or code block around a signature is looked for (JSDoc puts the
 # span straight in its `h4`); bounded, so many signatures deep down walk no path to the root.
 _SIGNATURE_REACH: Final = 3
+
+
+def has_member_signatures(source: bytes) -> bool:
+    return _MEMBER_SIGNATURE_NAME in source
+
+
+def name_member_signatures(root: etree._Element) -> None:
+    """Give each signature Invision Community names only by its `data-role="memberSignature"`
+    the class word `signature`, so `boilerplate.py` removes it as it does other forums' (no
+    class of its own says so: "Message me on discord for more help", a poster's parts list,
+    under every post of theirs)."""
+    for element in find_elements(_MEMBER_SIGNATURES, root):
+        element.set("class", f"{element.get('class') or ''} signature")
+
+
+_MEMBER_SIGNATURE_NAME: Final = b'data-role="memberSignature"'
+_MEMBER_SIGNATURES: Final = etree.XPath(".//*[@data-role='memberSignature']")
 
 
 def is_api_signature(element: etree._Element, tokens: list[str]) -> bool:

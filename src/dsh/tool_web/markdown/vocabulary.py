@@ -33,6 +33,9 @@ FURNITURE_WORDS: Final = frozenset(
         "modal", "visuallyhidden", "clipped", "offscreen", "signature", "reviews", "carousel",
         "usertitle", "userextra", "userextras", "extrauserinfo", "userbanner", "reactions",
         "quickview", "minicart",
+        # A post's signature written as one word (FluxBB's and PunBB's `postsignature`):
+        # the poster's motto or links under every post of theirs.
+        "postsignature",
         # A forum poster's statistics ("1,109 posts · Joined 2022"), not what they wrote.
         "postcount", "joindate",
         # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
