@@ -669,6 +669,33 @@ def test_a_posters_join_date_alone_on_its_line_is_dropped() -> None:
     assert "Joined: the two teams" in out
 
 
+def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_name_stays() -> None:
+    # phpBB's and FluxBB's poster cards are definition lists: the name as the term, the post
+    # count or join date its first definition. Joined as `alice: **Posts:** 9179`, the line
+    # read the name as the counter's label and was no counter line the repeats pass drops.
+    posts = "".join(
+        f"<div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode="
+        f"viewprofile&u={n}'>user{n}</a></dt>{statistic}</dl>"
+        f"<div class='message'><p>Post {n}: {PROSE}</p></div></div>"
+        for n, statistic in enumerate(
+            (
+                "<dd><strong>Posts:</strong> 9179</dd>",
+                "<dd><span>Registered: 2012-09-03</span></dd>",
+            ),
+            1,
+        )
+    )
+    out = render(
+        f"<main><h1>Upgrading to version 4</h1>{posts}<dl><dt>Colour</dt><dd>Red</dd></dl></main>"
+    )
+    lines = out.splitlines()
+    assert "user1" in lines
+    assert "user2" in lines
+    assert "Posts:" not in out
+    assert "Registered:" not in out
+    assert "Colour: Red" in lines
+
+
 @pytest.mark.parametrize(
     "note",
     [

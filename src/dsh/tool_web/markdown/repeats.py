@@ -162,6 +162,16 @@ def _is_card_control(line: str) -> bool:
         return False
     if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS:
         return True
+    return _is_statistic(label)
+
+
+def is_poster_statistic(text: str) -> bool:
+    """`text` is a post's or poster's counter ("Posts: 9179", "12 Likes") or a poster's join
+    date ("Registered: 2012-09-03"), whatever its case and emphasis."""
+    return _is_statistic(" ".join(text.strip(_AROUND_LABEL).lower().split()))
+
+
+def _is_statistic(label: str) -> bool:
     # A poster's counter or join date may bold its label or value ("**Posts:** 9179").
     plain = label.replace("*", "")
     return (
