@@ -1870,3 +1870,18 @@ def test_signatures_named_by_data_role_are_named_in_linear_time() -> None:
     assert "omicron" in out
     assert "Signed by the poster" not in out
     assert elapsed < 10, elapsed
+
+
+def test_quoted_lines_repeating_earlier_lines_are_dropped_in_linear_time() -> None:
+    # Each line is keyed once and looked up in a set; the blank quote lines left are judged
+    # by one backward pass (15,000 paragraphs, then a quotation of all of them with a blank
+    # quote line between each, and 20,000 line breaks quoted in a list item).
+    lines = "".join(f"<p>Paragraph number {n} of the post.</p>" for n in range(15_000))
+    body = f"{lines}<blockquote>{lines}</blockquote><ul><li><blockquote>"
+    body += "<br>" * 20_000 + "<p>A reply to nothing shown.</p></blockquote></li></ul>"
+    start = time.perf_counter()
+    out = html_to_markdown(f"<main>{body}</main>")
+    elapsed = time.perf_counter() - start
+    assert out.count("Paragraph number 14999 of the post.") == 1
+    assert "> A reply to nothing shown." in out
+    assert elapsed < 10, elapsed

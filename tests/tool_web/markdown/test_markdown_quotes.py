@@ -29,3 +29,33 @@ def test_a_citation_heading_a_quote_ends_its_line() -> None:
     )
     assert "> alice wrote: Tue Mar 05, 2024 9:00 am\n> Did you try GRUB?" in out
     assert "> Short and sweet it was." in out
+
+
+def test_a_quotes_lines_that_repeat_a_post_shown_before_go_and_its_attribution_stays() -> None:
+    # A forum reply quotes the post it answers, often whole, and that post stands on the page
+    # already: the thread read it twice, the copy as the replier's lines. A nested quote of a
+    # quote goes the same way; what is new (the attribution, a line not shown before, a
+    # short "Yes.") stays, and so does a quotation of a line shown nowhere else.
+    question = "Which filter should I buy for a 40 litre tank with six small fish in it?"
+    detail = "The tank came with a cheap internal filter that rattles all night long."
+    first = "A hang-on-back filter rated for twice the tank volume is what I would get."
+    posts = (
+        f"<div class='post'><p>{question}</p><p>{detail}</p><p>Yes.</p></div>"
+        "<div class='post'><blockquote><cite>alice wrote:</cite>"
+        f"<p>{question}</p><p>{detail}</p><p>Yes.</p></blockquote><p>{first}</p></div>"
+        "<div class='post'><blockquote><cite>bob wrote:</cite><blockquote>"
+        f"<cite>alice wrote:</cite><p>{question}</p></blockquote><p>{first}</p>"
+        "<p>Quoted from a post on another page, shown nowhere here.</p></blockquote>"
+        "<p>Seconded, and clean its sponge every month.</p></div>"
+    )
+    out = render(f"<main><h1>Filters</h1>{posts}</main>")
+    assert out.count(question) == 1
+    assert out.count(detail) == 1
+    assert out.count(first) == 1
+    assert "> alice wrote:" in out
+    assert "> bob wrote:" in out
+    assert "> Yes." in out
+    assert "> Quoted from a post on another page, shown nowhere here." in out
+    assert "Seconded, and clean its sponge every month." in out
+    assert "\n>\n\n" not in out
+    assert not out.rstrip().endswith(">")

@@ -268,10 +268,10 @@ def test_a_link_inside_a_quote_after_its_words_still_goes() -> None:
     # block after them is a link block as anywhere else.
     out = render(
         f"<main><h1>Quotes</h1><p>{PROSE}</p><p>{PROSE}</p><blockquote><div><a href='/s/1'>"
-        f"alice said:</a></div><p>{PROSE}</p><div><a href='/more'>Read the whole story</a></div>"
-        "</blockquote></main>"
+        "alice said:</a></div><p>Her words, quoted here and shown nowhere else.</p>"
+        "<div><a href='/more'>Read the whole story</a></div></blockquote></main>"
     )
-    assert "> alice said:\n>\n> This paragraph" in out
+    assert "> alice said:\n>\n> Her words, quoted here and shown nowhere else." in out
     assert "Read the whole story" not in out
 
 

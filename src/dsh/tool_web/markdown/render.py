@@ -67,6 +67,7 @@ from dsh.tool_web.markdown.repeats import (
     drop_card_controls,
     drop_echoed_headings,
     drop_repeated_blocks,
+    drop_repeated_quotations,
     say_doubled_once,
 )
 from dsh.tool_web.markdown.signatures import SIGNATURE_CLASSES, signature_text
@@ -199,6 +200,7 @@ class MarkdownRenderer:
         markdown = drop_repeated_blocks(
             drop_echoed_headings(drop_card_controls(say_doubled_once(normalise(rendered))))
         )
+        markdown = drop_repeated_quotations(markdown)
         markdown = markdown.replace(INDENT, " ")
         if "* " in markdown or "+ " in markdown or "*\n" in markdown or "+\n" in markdown:
             markdown = _TEXT_BULLET.sub(r"\1\\\2", markdown)

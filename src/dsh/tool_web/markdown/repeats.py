@@ -113,6 +113,14 @@ _PLACEHOLDER: Final = re.compile(
     r"|please\ wait)(?:\.\.\.|…)"
 )
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
+# A quoted line this short stays even when it repeats ("> Yes.", "> Thanks!"): it may be all
+# a reply answers.
+_QUOTED_REPEAT_MIN_CHARS: Final = 20
+# A quotation's line: list indentation, then its `>` marks.
+_QUOTE_MARKS: Final = re.compile(f"[ {INDENT}]*>")
+_EMPTY_QUOTE: Final = re.compile(f"[ {INDENT}]*>[> ]*")
+# What is no part of a line's words: indentation, list and quote marks, emphasis, headings.
+_LINE_MARKS: Final = f" {INDENT}#*->"
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
 # Emphasis around a label and the arrows after it ("**View options** ›", "Read more »").
@@ -394,6 +402,52 @@ def drop_repeated_blocks(markdown: str) -> str:
             waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+def drop_repeated_quotations(markdown: str) -> str:
+    """Drop a quotation's lines that repeat a line shown before it outside any quotation.
+
+    A forum reply quotes the post it answers, often whole, and that post stands on the page
+    already: a thread read each quoted post two or three times, the copies as the replier's
+    own lines. The quote's attribution ("alice wrote:", "> bob said:") is no repeat and stays,
+    so the reply still says whom it answers; a quoted line under `_QUOTED_REPEAT_MIN_CHARS`
+    stays too ("> Yes."), and code is never dropped. Blank quote lines left at a quotation's
+    edges go with it, and a quotation left with nothing goes whole.
+    """
+    if ">" not in markdown:
+        return markdown
+    shown: set[str] = set()
+    lines: list[str] = []
+    for line in markdown.split("\n"):
+        quote = _QUOTE_MARKS.match(line)
+        key = " ".join(line.strip(_LINE_MARKS).lower().split())
+        if quote is None:
+            shown.add(key)
+        elif len(key) >= _QUOTED_REPEAT_MIN_CHARS and key in shown and CODE_OPEN not in line:
+            continue
+        lines.append(line)
+    # A blank quote line stays only between two quoted lines with words, one of a run: the
+    # next line with words is found by one backward pass, not read again for each blank one.
+    quoted_next = [False] * len(lines)
+    following = False
+    for index in range(len(lines) - 1, -1, -1):
+        quoted_next[index] = following
+        if _EMPTY_QUOTE.fullmatch(lines[index]) is None:
+            following = _QUOTE_MARKS.match(lines[index]) is not None
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if _EMPTY_QUOTE.fullmatch(line) is not None and (
+            not kept
+            or _QUOTE_MARKS.match(kept[-1]) is None
+            or _EMPTY_QUOTE.fullmatch(kept[-1]) is not None
+            or not quoted_next[index]
+            or (index + 1 < len(lines) and _EMPTY_QUOTE.fullmatch(lines[index + 1]) is not None)
+        ):
+            # A quotation's edge, or not the last of blank lines in a row: the last one's
+            # marks are those of the lines it comes before.
+            continue
+        kept.append(line)
+    return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
 
 
 def _subtitles_new_item(
