@@ -116,9 +116,9 @@ _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked
 # A quoted line this short stays even when it repeats ("> Yes.", "> Thanks!"): it may be all
 # a reply answers.
 _QUOTED_REPEAT_MIN_CHARS: Final = 20
-# A quotation's line: list indentation, then its `>` marks.
-_QUOTE_MARKS: Final = re.compile(f"[ {INDENT}]*>")
-_EMPTY_QUOTE: Final = re.compile(f"[ {INDENT}]*>[> ]*")
+# A quotation's line: list indentation, then its `>` marks; a blank one has nothing else.
+_INDENTATION: Final = f" {INDENT}"
+_QUOTE_BLANK: Final = f" {INDENT}>"
 # What is no part of a line's words: indentation, list and quote marks, emphasis, headings.
 _LINE_MARKS: Final = f" {INDENT}#*->"
 # A list item's marker, its indentation before it.
@@ -414,40 +414,57 @@ def drop_repeated_quotations(markdown: str) -> str:
     stays too ("> Yes."), and code is never dropped. Blank quote lines left at a quotation's
     edges go with it, and a quotation left with nothing goes whole.
     """
-    if ">" not in markdown:
+    # Only the lines up to the last quotation's are read: found from the end, in C (a quote
+    # line opens the text or follows a newline or a list's indentation).
+    last = max(markdown.rfind("\n>"), markdown.rfind(f"{INDENT}>"))
+    if last < 0 and markdown[:1] != ">":
         return markdown
+    end = markdown.find("\n", last + 2)
+    if end < 0:
+        end = len(markdown)
     shown: set[str] = set()
     lines: list[str] = []
-    for line in markdown.split("\n"):
-        quote = _QUOTE_MARKS.match(line)
-        key = " ".join(line.strip(_LINE_MARKS).lower().split())
-        if quote is None:
-            shown.add(key)
-        elif len(key) >= _QUOTED_REPEAT_MIN_CHARS and key in shown and CODE_OPEN not in line:
+    quoted: list[bool] = []  # whether each line kept is a quotation's
+    blank: list[bool] = []  # whether it is a quotation's blank line
+    for line in markdown[:end].split("\n"):
+        words = line.strip(_LINE_MARKS)  # lines are whitespace-normalised already
+        is_quoted = line.lstrip(_INDENTATION)[:1] == ">"
+        if not is_quoted:
+            shown.add(words.lower())
+        elif (
+            shown
+            and len(words) >= _QUOTED_REPEAT_MIN_CHARS
+            and words.lower() in shown
+            and CODE_OPEN not in line
+        ):
             continue
         lines.append(line)
+        quoted.append(is_quoted)
+        blank.append(is_quoted and not line.strip(_QUOTE_BLANK))
     # A blank quote line stays only between two quoted lines with words, one of a run: the
     # next line with words is found by one backward pass, not read again for each blank one.
     quoted_next = [False] * len(lines)
     following = False
     for index in range(len(lines) - 1, -1, -1):
         quoted_next[index] = following
-        if _EMPTY_QUOTE.fullmatch(lines[index]) is None:
-            following = _QUOTE_MARKS.match(lines[index]) is not None
+        if not blank[index]:
+            following = quoted[index]
     kept: list[str] = []
+    previous = -1  # the index of the last line kept
     for index, line in enumerate(lines):
-        if _EMPTY_QUOTE.fullmatch(line) is not None and (
-            not kept
-            or _QUOTE_MARKS.match(kept[-1]) is None
-            or _EMPTY_QUOTE.fullmatch(kept[-1]) is not None
+        if blank[index] and (
+            previous < 0
+            or not quoted[previous]
+            or blank[previous]
             or not quoted_next[index]
-            or (index + 1 < len(lines) and _EMPTY_QUOTE.fullmatch(lines[index + 1]) is not None)
+            or (index + 1 < len(lines) and blank[index + 1])
         ):
             # A quotation's edge, or not the last of blank lines in a row: the last one's
             # marks are those of the lines it comes before.
             continue
         kept.append(line)
-    return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
+        previous = index
+    return _BLANK_RUNS.sub("\n\n", "\n".join(kept) + markdown[end:]).strip("\n")
 
 
 def _subtitles_new_item(
