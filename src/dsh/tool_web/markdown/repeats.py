@@ -288,7 +288,7 @@ def drop_echoed_headings(markdown: str) -> str:
     before_key: str | None = None  # made when a heading after it asks
     blank_between = False
     for line in lines:
-        text = line.strip(_INDENTATION)
+        text = line.strip(_ECHO_INDENTATION)
         if not text:
             blank_between = True
             kept.append(line)
@@ -300,7 +300,7 @@ def drop_echoed_headings(markdown: str) -> str:
             if before_key and _echo_key(text) == before_key:
                 if "](" in text and "](" not in before:
                     first = kept[before_at]
-                    text_at = len(first) - len(_unlisted(first.lstrip(_INDENTATION)))
+                    text_at = len(first) - len(_unlisted(first.lstrip(_ECHO_INDENTATION)))
                     kept[before_at] = first[:text_at] + text
                     before = text
                 blank_between = False
@@ -313,7 +313,7 @@ def drop_echoed_headings(markdown: str) -> str:
     return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
 
 
-_INDENTATION: Final = f" \t{INDENT}"
+_ECHO_INDENTATION: Final = f" \t{INDENT}"
 
 
 def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
