@@ -46,6 +46,25 @@ def test_misplaced_body_tag_floods_stay_linear(filler: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "filler",
+    [
+        # 100,000 menu items whose `</li>` libxml2 refuses (a `div` is open in each), then
+        # `main` in a menu item 50 levels deep (200 elements), and 100,000 more `main`s after it.
+        "<ul><li><div></li></div></li></ul>" * 100_000,
+        "<nav><ul><li><div>" * 50 + "<main><p>in the menu</p></main>" * 100_000,
+    ],
+    ids=["refused-end-tags", "deep-menu-with-many-mains"],
+)
+def test_main_out_of_menus_stays_linear(filler: str) -> None:
+    # libxml2's reports are read once; only the first `main` is moved, its ancestors walked once.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p>{filler}<main><p>after the flood</p></main>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     ("open_tags", "close_tags"),
     [("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"), ("<dl><dd>", "</dd></dl>")],
     ids=["quotes", "lists", "definition-lists"],

@@ -61,3 +61,19 @@ def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
     body = root.find("body")
     assert body is not None
     assert body.get("data-saison") == "Été"
+
+
+def test_main_left_in_a_menu_item_by_an_unclosed_div_is_read_after_the_menu() -> None:
+    # The submenu leaves a `div` open. HTML's `</li>` closes it with the item; libxml2 refuses
+    # that end tag (a `div` outranks a `li`), so the menu item stayed open and held `main`:
+    # the whole page came out as the item's lines, "- Solutions" over an indented article.
+    out = html_to_markdown(
+        '<html><body><header><nav><ul><li><a href="/s">Solutions</a>'
+        '<div class="submenu"><div><a href="/a">Audit</a></div><div><a href="/r">Risk</a></div>'
+        '</li><li><a href="/i">Industries</a></li></ul></nav></header>'
+        f"<main><h1>Data services</h1><p>{PROSE}</p></main>"
+        "<footer><p>Copyright</p></footer></body></html>"
+    )
+    assert out.startswith("# Data services\n")
+    assert f"\n{PROSE}" in out
+    assert "Solutions" not in out

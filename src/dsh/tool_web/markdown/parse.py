@@ -137,15 +137,66 @@ def parse(data: bytes) -> etree._Element:
         raise DocumentTooDeepError
     # One pass over libxml2's reports (a messy page logs thousands).
     misplaced_body_lines: set[int] = set()
+    refused_end_tags: set[str] = set()
     for entry in parser.error_log:
         message = entry.message
         if "depth" in message.lower():
             raise DocumentTooDeepError
         if message.endswith(_MISPLACED_BODY):
             misplaced_body_lines.add(entry.line)
+        elif message.startswith(_END_TAG_MISMATCH):
+            refused_end_tags.add(message[len(_END_TAG_MISMATCH) :].partition(" ")[0])
     if misplaced_body_lines:
         _merge_body_attributes(root, data, sorted(misplaced_body_lines))
+    refused_furniture = refused_end_tags & _SITE_FURNITURE_TAGS
+    if refused_furniture:
+        _main_out_of_refused_furniture(root, refused_furniture)
     return root
+
+
+# libxml2's report of an end tag it did not apply as written: an element of higher end priority
+# (a `div`) was open inside the one it closes, so the end tag was dropped and the element kept
+# open. HTML closes every element open inside it instead.
+_END_TAG_MISMATCH: Final = "Opening and ending tag mismatch: "
+# The site's furniture that never holds the page's `main` in a browser's tree when one of its
+# end tags was refused: a mega-menu item whose submenu leaves a `div` unclosed (HTML's `</li>`
+# closes it, libxml2's does not) swallowed everything after it, `main` included.
+_SITE_FURNITURE_TAGS: Final = frozenset(
+    {"header", "nav", "footer", "aside", "menu", "li", "ul", "ol"}
+)
+# Of those, the menus: `main` is moved only out of one of these. A `header` alone is not enough:
+# the article headers of one publisher family hold `main` in a browser too, through a button
+# (`repairs.py` keeps it), and moved out, the selection skipped the article's introduction.
+_MENU_TAGS: Final = frozenset({"nav", "menu", "li", "ul", "ol"})
+
+
+def _main_out_of_refused_furniture(root: etree._Element, refused: set[str]) -> None:
+    """Put the page's `main` right after the outermost furniture element holding it whose end
+    tag libxml2 refused (`refused`: their tags), when one of them is a menu, where a browser's
+    tree has it: otherwise the whole page was a list item of the menu it sat in (`- Solutions`
+    over every line of the page, indented as the item's).
+
+    Only the first `main` (a page shows one), and its ancestors once: linear on any input."""
+    main = next(root.iter("main"), None)
+    if main is None:
+        return
+    holders = list(main.iterancestors(*refused))
+    if not holders or not any(holder.tag in _MENU_TAGS for holder in holders):
+        return
+    outermost = holders[-1]
+    if outermost.getparent() is None:
+        return
+    # The text after `main` stays where it was written.
+    if main.tail:
+        previous = main.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + main.tail
+        else:
+            holder = main.getparent()
+            if holder is not None:
+                holder.text = (holder.text or "") + main.tail
+        main.tail = None
+    outermost.addnext(main)
 
 
 # libxml2's report of a `<body>` start tag after the body began (a second one, or the page's own
