@@ -697,6 +697,22 @@ def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_n
 
 
 @pytest.mark.parametrize(
+    ("term", "value"), [("Number of posts", "12 posts"), ("Reading time", "5 min read")]
+)
+def test_a_figure_with_its_unit_is_its_terms_value_not_a_posters_statistic(
+    term: str, value: str
+) -> None:
+    # Only a statistic under its own label ("Posts: 9179") is no value of its term: a figure
+    # with its unit after it is the value a term names (a fence kit's "Number of posts"), and
+    # unjoined, the value's line went with the posts' counters and the term stood empty.
+    out = render(
+        f"<main><h1>Garden fence kit</h1><p>{PROSE}</p>"
+        f"<dl><dt>{term}</dt><dd>{value}</dd><dt>Height</dt><dd>1.8 m</dd></dl></main>"
+    )
+    assert f"{term}: {value}" in out.splitlines()
+
+
+@pytest.mark.parametrize(
     "note",
     [
         "Last edited: Jul 9, 2022",

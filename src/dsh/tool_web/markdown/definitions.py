@@ -16,7 +16,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS
 from dsh.tool_web.markdown.markers import CODE_OPEN
-from dsh.tool_web.markdown.repeats import is_poster_statistic
+from dsh.tool_web.markdown.repeats import is_labelled_statistic
 
 
 def definition_items(dl: etree._Element) -> list[etree._Element | str]:
@@ -57,12 +57,13 @@ def definition_group(terms: list[str], definitions: list[str], blocks: list[str]
     else:
         after_long = False
         for index, (piece, kind) in enumerate(_definition_pieces(definitions, label)):
-            if index == 0 and _joinable(label, piece) and not is_poster_statistic(piece):
+            if index == 0 and _joinable(label, piece) and not is_labelled_statistic(piece):
                 blocks.append(_labelled(label, piece))
             elif index == 0:
-                # A poster's statistic ("**Posts:** 9179" under the poster's name in a forum's
-                # user card) is no value of the term: joined, `alice: **Posts:** 9179` read her
-                # name as its label, and the line was no counter the repeats pass drops.
+                # A poster's statistic under its own label ("**Posts:** 9179" under the
+                # poster's name in a forum's user card) is no value of the term: joined,
+                # `alice: **Posts:** 9179` read her name as its label, and the line was no
+                # counter the repeats pass drops.
                 blocks.extend(terms)
                 blocks.append(piece)
             elif kind == "values" and after_long and len(label) <= _REPEATED_LABEL_CHARS:

@@ -173,10 +173,17 @@ def _is_card_control(line: str) -> bool:
     return _is_statistic(label)
 
 
-def is_poster_statistic(text: str) -> bool:
-    """`text` is a post's or poster's counter ("Posts: 9179", "12 Likes") or a poster's join
-    date ("Registered: 2012-09-03"), whatever its case and emphasis."""
-    return _is_statistic(" ".join(text.strip(_AROUND_LABEL).lower().split()))
+def is_labelled_statistic(text: str) -> bool:
+    """`text` is a post's or poster's counter or a poster's join date under its own label
+    ("Posts: 9179", "**Registered:** 2012-09-03"), whatever its case and emphasis. A figure
+    with its unit after it ("12 posts", "5 min read") is not: it may be the value of a term
+    before it ("Number of posts: 12 posts", "Reading time: 5 min read")."""
+    label = " ".join(text.strip(_AROUND_LABEL).lower().split())
+    return _OWN_LABEL.match(label) is not None and _is_statistic(label)
+
+
+# A label of its own: a colon before the text's first figure.
+_OWN_LABEL: Final = re.compile(r"\D*:")
 
 
 def _is_statistic(label: str) -> bool:
