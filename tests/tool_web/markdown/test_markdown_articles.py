@@ -264,6 +264,22 @@ def test_an_articles_one_article_element_is_its_body_when_no_class_marks_one() -
     assert "Another story teaser" not in out
 
 
+def test_an_article_inside_the_chosen_article_is_not_taken_for_the_body() -> None:
+    # The content is the post's own `article`; the one inside it is a reader's comment, longer
+    # than the short post: narrowed to it, the post itself was lost.
+    post = "<p>My short post about the thing I did today, in a sentence or two only.</p>"
+    comment = "The comment goes on about many things that the post did not say at all. " * 3
+    out = html_to_markdown(
+        html_page(
+            f"<nav><a href='/'>Home</a></nav><article><h1>The headline</h1>{post}"
+            f"<section class='comments'><article><p>{comment}</p></article></section>"
+            "</article><footer>Site footer</footer>",
+            OG_ARTICLE,
+        )
+    )
+    assert "My short post about the thing" in out
+
+
 def test_one_of_several_article_elements_is_not_taken_for_the_body() -> None:
     # A list of posts (a thread, a blog's front page) whose first is long.
     story = "".join(f"<p>Story paragraph {i}. {PROSE}</p>" for i in range(5))

@@ -386,7 +386,12 @@ def article_body(root: etree._Element, stats: TextStats) -> etree._Element:
 
 
 def _lone_article(root: etree._Element) -> etree._Element | None:
-    """The one `article` element inside `root` (others only inside it: its comments), if any."""
+    """The one `article` element inside `root` (others only inside it: its comments), if any;
+    none when `root` is an article or inside one: the article is chosen already, and one inside
+    it is a reader's comment or a related post's card (a short post over one long comment
+    narrowed to the comment)."""
+    if root.tag == "article" or any(e.tag == "article" for e in root.iterancestors()):
+        return None
     articles = root.iter("article")
     first = next((e for e in articles if e is not root), None)
     if first is None:
