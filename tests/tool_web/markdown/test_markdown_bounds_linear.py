@@ -1016,7 +1016,8 @@ def test_radio_labels_nested_around_long_text_stay_linear() -> None:
     # searched for in that whole text, so 240 labels nested around 4 MB of words, 240
     # radiogroups naming one such paragraph and 60 labels whose screen-reader spans nest
     # around it cost 27 s, 14 s and minutes; each is now read up to a bound. So are a
-    # radiogroup's `aria-labelledby` ids and the screen-reader parts an option's text skips.
+    # radiogroup's `aria-labelledby` ids (their first 8) and the screen-reader parts an option's
+    # text skips.
     big = WORDS * 50_000
     head = '<script type="application/ld+json">{"@type": "Product"}</script>'
     pages = (
@@ -1040,6 +1041,11 @@ def test_radio_labels_nested_around_long_text_stay_linear() -> None:
         + " ".join(f"lab{n}" for n in range(400_000))
         + "'><input type=radio name=g value=Red><input type=radio name=g value=Blue></div>"
         + f"<p>{WORDS}</p>",
+        # One naming a long paragraph 50,000 times: read for every id, its text would be joined
+        # 50,000 times (a gigabyte from 200 KB of ids).
+        f"<p id=lab>{WORDS * 300}</p><div role=radiogroup aria-labelledby='"
+        + "lab " * 50_000
+        + "'><input type=radio name=g value=Red><input type=radio name=g value=Blue></div>",
         f"<p>{WORDS}</p>"
         + "".join(
             f"<label><input type=radio name=h{n} value=Red>"
