@@ -53,6 +53,22 @@ def test_a_repeated_id_naming_depth_keeps_the_page_structured() -> None:
     assert "## Depth, again" in out
 
 
+def test_a_body_tag_in_a_scripts_string_or_a_comment_gives_the_body_nothing() -> None:
+    # A pixel in the head opened the body, so the page's own `<body>` is reported misplaced and
+    # every `<body` of its line is read; on a minified page's one line that included a
+    # script's string and a commented-out tag, whose `hidden` and `archive` the body took
+    # (the page then read as hidden, and as a list of posts).
+    root = parse(
+        b"<html><head><img src='/p.gif'><script>var w = '<body hidden class=\"archive\">';"
+        b"</script><!-- <body style='display:none'> --></head><body class='home'><p>x</p>"
+    )
+    body = root.find("body")
+    assert body is not None
+    assert body.get("class") == "home"
+    assert body.get("hidden") is None
+    assert body.get("style") is None
+
+
 def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
     # The attributes libxml2 dropped from a `<body>` after the body began are given to the
     # body (as HTML merges them), read from the page's UTF-8 like the rest of it: read alone,

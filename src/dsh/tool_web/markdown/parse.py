@@ -233,6 +233,8 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             merged += 1
             if merged > _MAX_MERGED_BODIES:
                 return
+            if _in_script_or_comment(data, tag.start()):
+                continue  # a script's string or a commented-out tag is no tag
             try:
                 parsed = etree.fromstring(
                     data[tag.start() : tag.start() + _BODY_TAG_MAX_BYTES],
@@ -244,6 +246,21 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             for name, value in tag_body.items() if tag_body is not None else ():
                 if body.get(name) is None:
                     body.set(name, value)
+
+
+# What opens and closes a script's text and a comment, in the spellings pages use.
+_SCRIPT_OPENS: Final = (b"<script", b"<SCRIPT")
+_SCRIPT_CLOSES: Final = (b"</script", b"</SCRIPT")
+
+
+def _in_script_or_comment(data: bytes, at: int) -> bool:
+    """The bytes at `at` stand inside a script or a comment: a script opened before them and
+    not closed since (`var w = '<body hidden>'` on a minified page's one line), or a comment
+    likewise. Searched back in C from `at`, for at most `_MAX_MERGED_BODIES` tags a page."""
+    script_open = max(data.rfind(opening, 0, at) for opening in _SCRIPT_OPENS)
+    if script_open > max(data.rfind(closing, 0, at) for closing in _SCRIPT_CLOSES):
+        return True
+    return data.rfind(b"<!--", 0, at) > data.rfind(b"-->", 0, at)
 
 
 def strip_non_content(root: etree._Element) -> None:
