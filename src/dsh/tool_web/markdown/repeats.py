@@ -116,11 +116,12 @@ _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked
 # A quoted line this short stays even when it repeats ("> Yes.", "> Thanks!"): it may be all
 # a reply answers.
 _QUOTED_REPEAT_MIN_CHARS: Final = 20
-# A quotation's line: list indentation, then its `>` marks; a blank one has nothing else.
-_INDENTATION: Final = f" {INDENT}"
-_QUOTE_BLANK: Final = f" {INDENT}>"
+# A line's indentation (a list item's, kept by `INDENT` marks until the end), before any mark.
+_INDENTATION: Final = f" \t{INDENT}"
+# A quotation's blank line: indentation and its `>` marks, nothing else.
+_QUOTE_BLANK: Final = f"{_INDENTATION}>"
 # What is no part of a line's words: indentation, list and quote marks, emphasis, headings.
-_LINE_MARKS: Final = f" {INDENT}#*->"
+_LINE_MARKS: Final = f"{_INDENTATION}#*->"
 # A list item's marker, its indentation before it.
 _LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
 # Emphasis around a label and the arrows after it ("**View options** ›", "Read more »").
@@ -163,7 +164,7 @@ def _is_card_control(line: str) -> bool:
         and (placeholder != "loading" or text.lower() == "loading")
     ):
         return True
-    label = " ".join(text.strip(_AROUND_LABEL).lower().split())
+    label = _label(text)
     if label.startswith(("last edited", "edited ")) and _EDIT_NOTE.fullmatch(label) is not None:
         return True
     if len(line) > _CONTROL_LINE_MAX:
@@ -178,7 +179,7 @@ def is_labelled_statistic(text: str) -> bool:
     ("Posts: 9179", "**Registered:** 2012-09-03"), whatever its case and emphasis. A figure
     with its unit after it ("12 posts", "5 min read") is not: it may be the value of a term
     before it ("Number of posts: 12 posts", "Reading time: 5 min read")."""
-    label = " ".join(text.strip(_AROUND_LABEL).lower().split())
+    label = _label(text)
     return _OWN_LABEL.match(label) is not None and _is_statistic(label)
 
 
@@ -258,7 +259,13 @@ def _said_once(line: str) -> str | None:
 def is_control_label(text: str) -> bool:
     """`text`, a control's words, is one of a card's or a list's controls (`_CARD_CONTROLS`:
     "Add a comment", "Load more"), whatever its case and the arrows around it."""
-    return " ".join(text.strip(_AROUND_LABEL).lower().split()) in _CARD_CONTROLS
+    return _label(text) in _CARD_CONTROLS
+
+
+def _label(text: str) -> str:
+    """A control's or statistic's words as the lists hold them: lowercased, single-spaced,
+    without the emphasis and arrows around them (`_AROUND_LABEL`)."""
+    return " ".join(text.strip(_AROUND_LABEL).lower().split())
 
 
 def starts_with_price(text: str) -> bool:
@@ -295,7 +302,7 @@ def drop_echoed_headings(markdown: str) -> str:
     before_key: str | None = None  # made when a heading after it asks
     blank_between = False
     for line in lines:
-        text = line.strip(_ECHO_INDENTATION)
+        text = line.strip(_INDENTATION)
         if not text:
             blank_between = True
             kept.append(line)
@@ -307,7 +314,7 @@ def drop_echoed_headings(markdown: str) -> str:
             if before_key and _echo_key(text) == before_key:
                 if "](" in text and "](" not in before:
                     first = kept[before_at]
-                    text_at = len(first) - len(_unlisted(first.lstrip(_ECHO_INDENTATION)))
+                    text_at = len(first) - len(_unlisted(first.lstrip(_INDENTATION)))
                     kept[before_at] = first[:text_at] + text
                     before = text
                 blank_between = False
@@ -318,9 +325,6 @@ def drop_echoed_headings(markdown: str) -> str:
     if len(kept) == len(lines):
         return markdown
     return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
-
-
-_ECHO_INDENTATION: Final = f" \t{INDENT}"
 
 
 def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
