@@ -1912,3 +1912,22 @@ def test_quoted_lines_repeating_earlier_lines_are_dropped_in_linear_time() -> No
     assert out.count("Paragraph number 14999 of the post.") == 1
     assert "> A reply to nothing shown." in out
     assert elapsed < 10, elapsed
+
+
+def test_react_streamed_segments_are_moved_in_linear_time() -> None:
+    # The calls are read by one pattern search, the boundaries matched by one pass with a
+    # stack for each parent, and each move asks lxml one walk up from the placeholder: at
+    # most 500 moves, here from 10,000 boundaries, each placeholder 5,000 elements deep.
+    boundaries = "".join(
+        f'<!--$?--><template id="B:{n}"></template><p>Loading…</p><!--/$-->' for n in range(10_000)
+    )
+    deep = "<div>" * 5_000 + boundaries + "</div>" * 5_000
+    segments = "".join(
+        f'<div hidden id="S:{n}"><p>Segment {n}</p></div><script>$RC("B:{n}","S:{n}")</script>'
+        for n in range(10_000)
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<main><p>{WORDS}</p>{deep}</main>{segments}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

@@ -93,3 +93,25 @@ def test_main_left_in_a_menu_item_by_an_unclosed_div_is_read_after_the_menu() ->
     assert out.startswith("# Data services\n")
     assert f"\n{PROSE}" in out
     assert "Solutions" not in out
+
+
+def test_react_streamed_segments_are_read_where_their_boundaries_stand() -> None:
+    # React's streaming server rendering leaves a placeholder and a fallback where a part
+    # belongs and sends the part late, hidden at the end, with a script that moves it in
+    # (`$RC` for a boundary, `$RS` for a segment). Without scripts the reviews came after the
+    # footer note and "Loading reviews…" stayed.
+    html = (
+        f"<html><body><main><h1>Chair</h1><p>{PROSE}</p>"
+        '<!--$?--><template id="B:0"></template><p>Loading reviews…</p><!--/$-->'
+        "<p>Shipping note at the end of the article.</p></main>"
+        '<div hidden id="S:0"><h2>Reviews</h2><p>A sturdy chair, easy to assemble.</p>'
+        '<template id="P:1"></template></div>'
+        '<div hidden id="S:1"><p>Second review: comfortable for long days.</p></div>'
+        '<script>$RC("B:0","S:0")</script><script>$RS("S:1","P:1")</script></body></html>'
+    )
+    out = html_to_markdown(html)
+    assert "Loading reviews" not in out
+    reviews = out.index("## Reviews")
+    assert out.index(PROSE) < reviews < out.index("A sturdy chair")
+    assert out.index("A sturdy chair") < out.index("Second review")
+    assert out.index("Second review") < out.index("Shipping note at the end")

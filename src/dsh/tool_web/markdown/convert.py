@@ -59,6 +59,11 @@ from dsh.tool_web.markdown.shell import (
 )
 from dsh.tool_web.markdown.signatures import has_member_signatures, name_member_signatures
 from dsh.tool_web.markdown.stats import measure
+from dsh.tool_web.markdown.streamed import (
+    STREAMED_SEGMENTS,
+    place_streamed_segments,
+    with_boundary_markers,
+)
 from dsh.tool_web.markdown.tabs import label_tab_panels
 from dsh.tool_web.markdown.text import plain_to_markdown
 from dsh.tool_web.markdown.threads import (
@@ -194,10 +199,13 @@ def _convert(
     its title and description (read here because <title> is stripped with the non-content).
 
     `cleaned` is the input after `clean_input`; `html` as it came, for the fallback's test."""
+    streamed = STREAMED_SEGMENTS.search(cleaned) is not None
     try:
-        root = parse(cleaned)
+        root = parse(with_boundary_markers(cleaned) if streamed else cleaned)
     except DocumentTooDeepError:
         return plain_to_markdown(tokenized_text(cleaned)), lambda: looks_like_app_source(html), None
+    if streamed:
+        place_streamed_segments(root, cleaned)  # before any pass reads the page's order
 
     # The signs are read from the tree as parsed, before the passes below change it: by
     # parsing the source again (parsing is deterministic), and only for the pages that come

@@ -1,0 +1,118 @@
+"""React's streamed server rendering: the late segments put where the page's script puts them.
+
+React 18+ streams a Suspense boundary's content late. Where it belongs, the page holds a
+placeholder, `<!--$?--><template id="B:0"></template>…fallback…<!--/$-->`; at the end of the
+document comes the content, `<div hidden id="S:0">…</div>`, and a script `$RC("B:0","S:0")` that
+removes the fallback (up to the boundary's matching `<!--/$-->`, nested boundaries counted) and
+puts the content in its place. `$RS("S:1","P:1")` puts a segment where `<template id="P:1">`
+stands, with no fallback. Without scripts the parts came out at the end of the page, out of
+order, and the fallback ("Loading…") stayed.
+
+The boundary comments would be gone once parsed (the parser drops comments), so the source is
+given them as empty `template` elements first (`template`s are dropped in C with the other
+non-content, so a marker left anywhere costs nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import lxml.etree as etree
+
+# `$RC("B:0","S:0")` completes a boundary; `$RS("S:1","P:1")` completes a segment.
+STREAMED_SEGMENTS: Final = re.compile(rb"\$R[CS]\(")
+_CALL: Final = re.compile(
+    rb"""\$R([CS])\(\s*["']([^"'\s]{1,40})["']\s*,\s*["']([^"'\s]{1,40})["']"""
+)
+# React's boundary comments: `$` complete, `$?` pending, `$!` client-rendered, `/$` the end.
+_BOUNDARY_COMMENT: Final = re.compile(rb"<!--(\$[?!]?|/\$)-->")
+_MARKER_ATTRIBUTE: Final = "data-dsh-suspense"
+_OPEN_MARKER: Final = b'<template data-dsh-suspense="open"></template>'
+_CLOSE_MARKER: Final = b'<template data-dsh-suspense="close"></template>'
+_MOVED_SEGMENT_TAG: Final = "dsh-streamed-segment"
+# Real pages make a few dozen calls; each move asks lxml whether it makes a cycle (a walk up
+# from the placeholder), so the count is bounded on a hostile page.
+_MAX_MOVES: Final = 500
+
+
+def with_boundary_markers(data: bytes) -> bytes:
+    """The source with React's boundary comments written as marker elements the tree keeps."""
+    return _BOUNDARY_COMMENT.sub(
+        lambda match: _CLOSE_MARKER if match.group(1) == b"/$" else _OPEN_MARKER, data
+    )
+
+
+def place_streamed_segments(root: etree._Element, data: bytes) -> None:
+    """Do what the page's `$RC`/`$RS` calls do: each named hidden segment's children take the
+    place of its boundary's fallback (or of its placeholder), in the order the calls come."""
+    moves: list[tuple[str, str, bool]] = []  # (placeholder id, segment id, has a fallback)
+    for match in _CALL.finditer(data):
+        kind, first, second = match.group(1), match.group(2), match.group(3)
+        try:
+            first_id, second_id = first.decode(), second.decode()
+        except UnicodeDecodeError:
+            continue
+        if kind == b"C":
+            moves.append((first_id, second_id, True))
+        else:
+            moves.append((second_id, first_id, False))
+        if len(moves) >= _MAX_MOVES:
+            break
+    if not moves:
+        return
+    wanted = {placeholder for placeholder, _, _ in moves} | {segment for _, segment, _ in moves}
+    placeholders: dict[str, etree._Element] = {}
+    segments: dict[str, etree._Element] = {}
+    boundary_end: dict[etree._Element, etree._Element] = {}
+    open_markers: dict[etree._Element | None, list[etree._Element]] = {}
+    for element in root.iter("template", "div"):
+        element_id = element.get("id")
+        if element.tag == "div":
+            if element_id in wanted and element.get("hidden") is not None:
+                segments.setdefault(element_id, element)
+            continue
+        if element_id in wanted:
+            placeholders.setdefault(element_id, element)
+        # A boundary's end is the first end marker among its siblings at the same depth of
+        # boundaries, as React's script counts them: matched with a stack for each parent.
+        marker = element.get(_MARKER_ATTRIBUTE)
+        if marker is None:
+            continue
+        stack = open_markers.setdefault(element.getparent(), [])
+        if marker == "open":
+            stack.append(element)
+        elif stack:
+            boundary_end[stack.pop()] = element
+    moved = False
+    for placeholder_id, segment_id, has_fallback in moves:
+        placeholder = placeholders.get(placeholder_id)
+        segment = segments.get(segment_id)
+        if placeholder is None or segment is None or segment.tag != "div":
+            continue
+        if has_fallback:
+            _drop_fallback(placeholder, boundary_end)
+        try:
+            placeholder.addprevious(segment)
+        except ValueError:  # the placeholder inside its own segment: a cycle, left as it is
+            continue
+        segment.tag = _MOVED_SEGMENT_TAG
+        moved = True
+    if moved:
+        etree.strip_tags(root, _MOVED_SEGMENT_TAG)
+
+
+def _drop_fallback(
+    placeholder: etree._Element, boundary_end: dict[etree._Element, etree._Element]
+) -> None:
+    """Remove what stands between a boundary's placeholder and the boundary's end marker."""
+    opening = placeholder.getprevious()
+    end = boundary_end.get(opening) if opening is not None else None
+    if end is None:
+        return
+    placeholder.tail = None
+    sibling = placeholder.getnext()
+    while sibling is not None and sibling is not end:
+        following = sibling.getnext()
+        placeholder.getparent().remove(sibling)  # type: ignore[union-attr]
+        sibling = following
