@@ -1931,3 +1931,14 @@ def test_react_streamed_segments_are_moved_in_linear_time() -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+    # The external runtime's form: the instructions read from one pass over the `template`s.
+    instructions = "".join(
+        f'<div hidden id="S:{n}"><p>Segment {n}</p></div>'
+        f'<template data-rci="" data-bid="B:{n}" data-sid="S:{n}"></template>'
+        for n in range(10_000)
+    )
+    start = time.perf_counter()
+    out = html_to_markdown(f"<main><p>{WORDS}</p>{deep}</main>{instructions}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

@@ -115,3 +115,47 @@ def test_react_streamed_segments_are_read_where_their_boundaries_stand() -> None
     assert out.index(PROSE) < reviews < out.index("A sturdy chair")
     assert out.index("A sturdy chair") < out.index("Second review")
     assert out.index("Second review") < out.index("Shipping note at the end")
+
+
+def test_react_external_runtime_and_styled_completions_move_segments_too() -> None:
+    # React's external runtime writes its instructions as `template`s (`data-rci` a boundary,
+    # `data-rsi` a segment) and `$RR` completes a boundary once its stylesheets load: the
+    # same moves as `$RC`/`$RS`. A `data-rxi` boundary is left to the client: its fallback
+    # stays. Before, the external form and `$RR` were not read: the parts came at the end.
+    html = (
+        f"<html><body><main><h1>Chair</h1><p>{PROSE}</p>"
+        '<!--$?--><template id="B:0"></template><p>Loading reviews…</p><!--/$-->'
+        '<!--$?--><template id="B:1"></template><p>Loading specifications…</p><!--/$-->'
+        '<!--$?--><template id="B:2"></template><p>Questions from buyers go here.</p><!--/$-->'
+        "<p>Shipping note at the end of the article.</p></main>"
+        '<div hidden id="S:0"><h2>Reviews</h2><p>A sturdy chair, easy to assemble.</p>'
+        '<template id="P:3"></template></div>'
+        '<div hidden id="S:3"><p>Second review: comfortable for long days.</p></div>'
+        '<div hidden id="S:1"><h2>Specifications</h2><p>Oak frame, linen seat.</p></div>'
+        '<template data-rci="" data-bid="B:0" data-sid="S:0"></template>'
+        '<template data-rsi="" data-sid="S:3" data-pid="P:3"></template>'
+        '<template data-rxi="" data-bid="B:2" data-dgst="timeout"></template>'
+        '<script>$RR("B:1","S:1",[["/reviews.css","high"]])</script></body></html>'
+    )
+    out = html_to_markdown(html)
+    assert "Loading reviews" not in out
+    assert "Loading specifications" not in out
+    assert "Questions from buyers" in out
+    assert out.index(PROSE) < out.index("A sturdy chair") < out.index("Second review")
+    questions = out.index("Questions from buyers")
+    assert out.index("Second review") < out.index("Oak frame") < questions
+    assert questions < out.index("Shipping note at the end")
+
+
+def test_react_segment_holding_its_own_placeholder_keeps_the_fallback() -> None:
+    # A boundary whose placeholder stands inside its own segment cannot be completed (the
+    # script would fail the same way): the segment stays where it is and so does the
+    # fallback. Before, the fallback was removed first and the move then refused.
+    html = (
+        f"<html><body><main><h1>Chair</h1><p>{PROSE}</p></main>"
+        '<div hidden id="S:0"><p>Delivery within three days.</p>'
+        '<!--$?--><template id="B:0"></template><p>Checking stock in your area.</p><!--/$-->'
+        '</div><script>$RC("B:0","S:0")</script></body></html>'
+    )
+    out = html_to_markdown(html)
+    assert "Checking stock in your area." in out

@@ -5,8 +5,12 @@ placeholder, `<!--$?--><template id="B:0"></template>…fallback…<!--/$-->`; a
 document comes the content, `<div hidden id="S:0">…</div>`, and a script `$RC("B:0","S:0")` that
 removes the fallback (up to the boundary's matching `<!--/$-->`, nested boundaries counted) and
 puts the content in its place. `$RS("S:1","P:1")` puts a segment where `<template id="P:1">`
-stands, with no fallback. Without scripts the parts came out at the end of the page, out of
-order, and the fallback ("Loading…") stayed.
+stands, with no fallback. `$RR("B:2","S:2",[…])` is `$RC` once the boundary's stylesheets have
+loaded. React's external runtime writes the same instructions as `template` elements its script
+reads: `data-rci` (with `data-bid`, `data-sid`) and `data-rri` complete a boundary, `data-rsi`
+(with `data-sid`, `data-pid`) a segment. `$RX` and `data-rxi` mark a boundary the client will
+render: its fallback stays and nothing moves, so they are not read. Without scripts the parts
+came out at the end of the page, out of order, and the fallback ("Loading…") stayed.
 
 The boundary comments would be gone once parsed (the parser drops comments), so the source is
 given them as empty `template` elements first (`template`s are dropped in C with the other
@@ -20,11 +24,13 @@ from typing import Final
 
 import lxml.etree as etree
 
-# `$RC("B:0","S:0")` completes a boundary; `$RS("S:1","P:1")` completes a segment.
-STREAMED_SEGMENTS: Final = re.compile(rb"\$R[CS]\(")
+# `$RC("B:0","S:0")` and `$RR("B:0","S:0",[…])` complete a boundary; `$RS("S:1","P:1")` a
+# segment; the external runtime's `template`s say the same with `data-rci`/`data-rri`/`data-rsi`.
+STREAMED_SEGMENTS: Final = re.compile(rb"\$R[CRS]\(|data-r[crs]i\b")
 _CALL: Final = re.compile(
-    rb"""\$R([CS])\(\s*["']([^"'\s]{1,40})["']\s*,\s*["']([^"'\s]{1,40})["']"""
+    rb"""\$R([CRS])\(\s*["']([^"'\s]{1,40})["']\s*,\s*["']([^"'\s]{1,40})["']"""
 )
+_INSTRUCTION_TEMPLATES: Final = re.compile(rb"data-r[crs]i\b")
 # React's boundary comments: `$` complete, `$?` pending, `$!` client-rendered, `/$` the end.
 _BOUNDARY_COMMENT: Final = re.compile(rb"<!--(\$[?!]?|/\$)-->")
 _MARKER_ATTRIBUTE: Final = "data-dsh-suspense"
@@ -53,12 +59,14 @@ def place_streamed_segments(root: etree._Element, data: bytes) -> None:
             first_id, second_id = first.decode(), second.decode()
         except UnicodeDecodeError:
             continue
-        if kind == b"C":
-            moves.append((first_id, second_id, True))
-        else:
+        if kind == b"S":
             moves.append((second_id, first_id, False))
+        else:
+            moves.append((first_id, second_id, True))
         if len(moves) >= _MAX_MOVES:
             break
+    if _INSTRUCTION_TEMPLATES.search(data) is not None:
+        moves.extend(_instruction_template_moves(root, _MAX_MOVES - len(moves)))
     if not moves:
         return
     wanted = {placeholder for placeholder, _, _ in moves} | {segment for _, segment, _ in moves}
@@ -90,23 +98,48 @@ def place_streamed_segments(root: etree._Element, data: bytes) -> None:
         segment = segments.get(segment_id)
         if placeholder is None or segment is None or segment.tag != "div":
             continue
-        if has_fallback:
-            _drop_fallback(placeholder, boundary_end)
+        opening = placeholder.getprevious()
         try:
             placeholder.addprevious(segment)
         except ValueError:  # the placeholder inside its own segment: a cycle, left as it is
             continue
+        # The fallback goes only once the segment has moved: a cycle keeps it (the page shows
+        # the fallback when the script fails the same way).
+        if has_fallback:
+            _drop_fallback(placeholder, opening, boundary_end)
         segment.tag = _MOVED_SEGMENT_TAG
         moved = True
     if moved:
         etree.strip_tags(root, _MOVED_SEGMENT_TAG)
 
 
+def _instruction_template_moves(root: etree._Element, limit: int) -> list[tuple[str, str, bool]]:
+    """The moves the external runtime's instruction `template`s ask for, in document order."""
+    moves: list[tuple[str, str, bool]] = []
+    for template in root.iter("template"):
+        if len(moves) >= limit:
+            break
+        segment_id = template.get("data-sid")
+        if segment_id is None:
+            continue
+        if template.get("data-rci") is not None or template.get("data-rri") is not None:
+            boundary_id = template.get("data-bid")
+            if boundary_id is not None:
+                moves.append((boundary_id, segment_id, True))
+        elif template.get("data-rsi") is not None:
+            placeholder_id = template.get("data-pid")
+            if placeholder_id is not None:
+                moves.append((placeholder_id, segment_id, False))
+    return moves
+
+
 def _drop_fallback(
-    placeholder: etree._Element, boundary_end: dict[etree._Element, etree._Element]
+    placeholder: etree._Element,
+    opening: etree._Element | None,
+    boundary_end: dict[etree._Element, etree._Element],
 ) -> None:
-    """Remove what stands between a boundary's placeholder and the boundary's end marker."""
-    opening = placeholder.getprevious()
+    """Remove what stands between a boundary's placeholder and the boundary's end marker
+    (`opening` is the boundary's open marker, the element before the placeholder)."""
     end = boundary_end.get(opening) if opening is not None else None
     if end is None:
         return
