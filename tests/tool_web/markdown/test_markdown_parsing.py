@@ -159,3 +159,17 @@ def test_react_segment_holding_its_own_placeholder_keeps_the_fallback() -> None:
     )
     out = html_to_markdown(html)
     assert "Checking stock in your area." in out
+
+
+def test_main_left_in_a_menu_item_is_read_after_the_menu_on_a_page_with_many_errors() -> None:
+    # libxml2 reports only its first 100 errors: after 150 stray `</div>`s, the menu's refused
+    # `</li>` went unlogged, and the page stayed one list item of the menu.
+    out = html_to_markdown(
+        "<html><body>" + "<p>x</div>" * 150 + '<header><nav><ul><li><a href="/s">Solutions</a>'
+        '<div class="submenu"><div><a href="/a">Audit</a></div>'
+        '</li><li><a href="/i">Industries</a></li></ul></nav></header>'
+        f"<main><h1>Data services</h1><p>{PROSE}</p></main>"
+        "<footer><p>Copyright</p></footer></body></html>"
+    )
+    assert "\n# Data services\n" in out
+    assert f"\n{PROSE}" in out

@@ -148,6 +148,10 @@ def parse(data: bytes) -> etree._Element:
             refused_end_tags.add(message[len(_END_TAG_MISMATCH) :].partition(" ")[0])
     if misplaced_body_lines:
         _merge_body_attributes(root, data, sorted(misplaced_body_lines))
+    # libxml2 stops reporting after its first 100 errors (fatal ones aside): on a page that
+    # messy, a menu's refused end tags may have gone unreported, so any furniture may hold them.
+    if len(parser.error_log) >= _LIBXML2_REPORTED_ERRORS:
+        refused_end_tags |= _SITE_FURNITURE_TAGS
     refused_furniture = refused_end_tags & _SITE_FURNITURE_TAGS
     if refused_furniture:
         _main_out_of_refused_furniture(root, refused_furniture)
@@ -158,6 +162,8 @@ def parse(data: bytes) -> etree._Element:
 # (a `div`) was open inside the one it closes, so the end tag was dropped and the element kept
 # open. HTML closes every element open inside it instead.
 _END_TAG_MISMATCH: Final = "Opening and ending tag mismatch: "
+# How many errors libxml2 reports at most (its XML_MAX_ERRORS); the rest go unlogged.
+_LIBXML2_REPORTED_ERRORS: Final = 100
 # The site's furniture that never holds the page's `main` in a browser's tree when one of its
 # end tags was refused: a mega-menu item whose submenu leaves a `div` unclosed (HTML's `</li>`
 # closes it, libxml2's does not) swallowed everything after it, `main` included.
