@@ -1914,6 +1914,28 @@ def test_quoted_lines_repeating_earlier_lines_are_dropped_in_linear_time() -> No
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize(
+    "filler",
+    [
+        # 200,000 scripts opened and one end tag: each search for an end tag starts past the
+        # last one found, never again from each opening.
+        "<script>" * 200_000 + "</script>",
+        "<!---->" * 500_000 + "<!--$-->" * 500_000,
+        "<title>" * 200_000 + "<!--" * 200_000,
+    ],
+    ids=["scripts-one-end", "comments-and-boundaries", "unclosed-title-and-comments"],
+)
+def test_react_boundary_comments_are_found_in_linear_time(filler: str) -> None:
+    # `streamed.with_boundary_markers` skips the text elements and other comments by one
+    # search forward through the source.
+    start = time.perf_counter()
+    # The call first: the input is capped (5,000,000 characters), and the path runs on it.
+    out = html_to_markdown(f"<script>$RC('B:0','S:0')</script><p>{WORDS}</p>{filler}")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 def test_react_streamed_segments_are_moved_in_linear_time() -> None:
     # The calls are read by one pattern search, the boundaries matched by one pass with a
     # stack for each parent, and each move asks lxml one walk up from the placeholder: at

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.parse import parse
+from dsh.tool_web.markdown.streamed import with_boundary_markers
 from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
@@ -173,3 +174,18 @@ def test_main_left_in_a_menu_item_is_read_after_the_menu_on_a_page_with_many_err
     )
     assert "\n# Data services\n" in out
     assert f"\n{PROSE}" in out
+
+
+def test_react_boundary_comments_are_markers_only_where_they_are_comments() -> None:
+    # In a title, a script (JSON-LD), a style or a text area `<!--$-->` is text: a marker
+    # written there was shown in the title, or its quotes broke the JSON-LD string. Nor in a
+    # comment. Outside them, every boundary comment becomes a marker.
+    text_elements = (
+        "<title>React <!--$--> streaming</title>"
+        '<script type="application/ld+json">{"name": "<!--$?-->"}</script>'
+        "<style>/* <!--/$--> */</style><textarea><!--$!--></textarea><!-- <script> -->"
+    )
+    out = with_boundary_markers(f"{text_elements}<p><!--$?-->x<!--/$--></p>".encode())
+    markers = '<template data-dsh-suspense="open"></template>x'
+    markers += '<template data-dsh-suspense="close"></template>'
+    assert out == f"{text_elements}<p>{markers}</p>".encode()

@@ -31,11 +31,26 @@ _CALL: Final = re.compile(
     rb"""\$R([CRS])\(\s*["']([^"'\s]{1,40})["']\s*,\s*["']([^"'\s]{1,40})["']"""
 )
 _INSTRUCTION_TEMPLATES: Final = re.compile(rb"data-r[crs]i\b")
-# React's boundary comments: `$` complete, `$?` pending, `$!` client-rendered, `/$` the end.
-_BOUNDARY_COMMENT: Final = re.compile(rb"<!--(\$[?!]?|/\$)-->")
 _MARKER_ATTRIBUTE: Final = "data-dsh-suspense"
 _OPEN_MARKER: Final = b'<template data-dsh-suspense="open"></template>'
 _CLOSE_MARKER: Final = b'<template data-dsh-suspense="close"></template>'
+# React's boundary comments: `$` complete, `$?` pending, `$!` client-rendered, `/$` the end.
+_MARKER: Final = {
+    b"$": _OPEN_MARKER,
+    b"$?": _OPEN_MARKER,
+    b"$!": _OPEN_MARKER,
+    b"/$": _CLOSE_MARKER,
+}
+# Where a boundary comment is a marker: not inside the elements whose content is text (an HTML
+# parser reads no comment there) nor inside another comment.
+_TEXT_ELEMENTS: Final = (b"script", b"style", b"title", b"textarea", b"xmp")
+_BOUNDARY_OR_TEXT_ELEMENT: Final = re.compile(
+    rb"<!--(\$[?!]?|/\$)-->|<(" + b"|".join(_TEXT_ELEMENTS) + rb")(?=[\s/>])|<!--",
+    re.IGNORECASE,
+)
+_TEXT_ELEMENT_END: Final = {
+    name: re.compile(rb"</" + name + rb"(?=[\s/>])", re.IGNORECASE) for name in _TEXT_ELEMENTS
+}
 _MOVED_SEGMENT_TAG: Final = "dsh-streamed-segment"
 # Real pages make a few dozen calls; each move asks lxml whether it makes a cycle (a walk up
 # from the placeholder), so the count is bounded on a hostile page.
@@ -43,10 +58,30 @@ _MAX_MOVES: Final = 500
 
 
 def with_boundary_markers(data: bytes) -> bytes:
-    """The source with React's boundary comments written as marker elements the tree keeps."""
-    return _BOUNDARY_COMMENT.sub(
-        lambda match: _CLOSE_MARKER if match.group(1) == b"/$" else _OPEN_MARKER, data
-    )
+    """The source with React's boundary comments written as marker elements the tree keeps.
+
+    Not inside a script, a style, a title or a text area: there `<!--$-->` is text, and a
+    marker written into it would be shown (a title's) or break what is read (a JSON-LD
+    string's quotes). Nor inside another comment. One search forward: linear."""
+    parts: list[bytes] = []
+    kept_from = position = 0
+    while (match := _BOUNDARY_OR_TEXT_ELEMENT.search(data, position)) is not None:
+        boundary, text_element = match.group(1), match.group(2)
+        if boundary is not None:
+            parts += [data[kept_from : match.start()], _MARKER[boundary]]
+            kept_from = position = match.end()
+        elif text_element is not None:
+            end_tag = _TEXT_ELEMENT_END[text_element.lower()].search(data, match.end())
+            if end_tag is None:
+                break  # the element runs to the end of the document
+            position = end_tag.end()
+        else:  # another comment; `<!-->` and `<!--->` end where they begin
+            end = data.find(b"-->", match.start() + 2)
+            if end < 0:
+                break
+            position = end + 3
+    parts.append(data[kept_from:])
+    return b"".join(parts)
 
 
 def place_streamed_segments(root: etree._Element, data: bytes) -> None:
