@@ -60,7 +60,7 @@ from dsh.tool_web.markdown.shell import (
 from dsh.tool_web.markdown.signatures import has_member_signatures, name_member_signatures
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.streamed import (
-    STREAMED_SEGMENTS,
+    has_streamed_segments,
     place_streamed_segments,
     with_boundary_markers,
 )
@@ -199,7 +199,7 @@ def _convert(
     its title and description (read here because <title> is stripped with the non-content).
 
     `cleaned` is the input after `clean_input`; `html` as it came, for the fallback's test."""
-    streamed = STREAMED_SEGMENTS.search(cleaned) is not None
+    streamed = has_streamed_segments(cleaned)
     try:
         root = parse(with_boundary_markers(cleaned) if streamed else cleaned)
     except DocumentTooDeepError:

@@ -26,11 +26,24 @@ import lxml.etree as etree
 
 # `$RC("B:0","S:0")` and `$RR("B:0","S:0",[…])` complete a boundary; `$RS("S:1","P:1")` a
 # segment; the external runtime's `template`s say the same with `data-rci`/`data-rri`/`data-rsi`.
-STREAMED_SEGMENTS: Final = re.compile(rb"\$R[CRS]\(|data-r[crs]i\b")
+_INLINE_CALLS: Final = re.compile(rb"\$R[CRS]\(")
 _CALL: Final = re.compile(
     rb"""\$R([CRS])\(\s*["']([^"'\s]{1,40})["']\s*,\s*["']([^"'\s]{1,40})["']"""
 )
 _INSTRUCTION_TEMPLATES: Final = re.compile(rb"data-r[crs]i\b")
+
+
+def has_streamed_segments(source: bytes) -> bool:
+    """Whether the page completes React's streamed boundaries: the gate of the passes below.
+
+    Two searches, not one alternation: each pattern opens with a literal the search skips to in
+    C, while their alternation is tried at every byte (2.6 s against 0.4 s over WCXB's sources)."""
+    return (
+        _INLINE_CALLS.search(source) is not None
+        or _INSTRUCTION_TEMPLATES.search(source) is not None
+    )
+
+
 _MARKER_ATTRIBUTE: Final = "data-dsh-suspense"
 _OPEN_MARKER: Final = b'<template data-dsh-suspense="open"></template>'
 _CLOSE_MARKER: Final = b'<template data-dsh-suspense="close"></template>'
