@@ -475,6 +475,29 @@ def test_material_icon_names_are_icons_not_words() -> None:
     )
 
 
+def test_a_link_wrapped_around_a_cards_picture_and_number_is_in_no_sentence() -> None:
+    # A listing's card in a list item links its picture and a number heading ("### 1") and,
+    # below, its title to the same page. The item holds the card's whole text, so the first
+    # link read as one written into a sentence and showed its target on the number; the
+    # title, its target already shown, kept only its label ("### [1](…)" over "# Price
+    # Match Guarantee"). A link holding blocks is in no sentence: the title shows the target.
+    cards = "".join(
+        f'<li><a href="/coupons/{slug}/"><img src="/c{n}.jpg" alt=""><h3>{n}</h3></a>'
+        f'<div class="desc"><a href="/coupons/{slug}/"><h2>{title}</h2></a>'
+        f"<p>{PROSE}</p></div></li>"
+        for n, (slug, title) in enumerate(
+            [("price-match", "Price Match Guarantee"), ("panel", "Ten Percent Off Panels")], 1
+        )
+    )
+    out = render(
+        f"<main><h1>Coupons</h1><ul>{cards}</ul></main>", url="https://electric.example.com/c"
+    )
+    assert "### 1\n" in out, out
+    assert "## [Price Match Guarantee](https://electric.example.com/coupons/price-match/)" in out
+    assert "[1]" not in out
+    assert "[2]" not in out
+
+
 def test_a_link_feed_in_pre_keeps_its_lines() -> None:
     # nginx's directory listing (autoindex) is a `<pre>` of one file a line, its name linked
     # and its date and size after it: with long names, mostly link text and no code

@@ -694,7 +694,9 @@ class MarkdownRenderer:
             return self._linked(text, contact)
         # Collapsed once: a link around a card measures all the card's text, at each level of
         # links nested in links.
-        collapsed = None if self._in_prose(element) else collapse(text)
+        # A link wrapped around blocks (a card's picture and heading) is in no sentence,
+        # however much text the list item or cell around it holds.
+        collapsed = None if "\n\n" not in text and self._in_prose(element) else collapse(text)
         if (
             collapsed is not None
             and not self._is_item_title(element, collapsed)
