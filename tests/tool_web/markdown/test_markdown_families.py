@@ -443,6 +443,23 @@ def test_mediawiki_section_edit_links_are_furniture() -> None:
     assert "## B" in out
 
 
+def test_mediawiki_print_footer_is_furniture() -> None:
+    # MediaWiki's `div.printfooter` ("Retrieved from "https://…/index.php?title=…&oldid=…"")
+    # is shown only on paper; on a category page, where link blocks are not pruned, it stood
+    # as the page's last line.
+    members = "".join(f'<li><a href="/wiki/L{n}">Language number {n}</a></li>' for n in range(9))
+    out = render(
+        "<main><h1>Category:Programming languages</h1>"
+        f'<div class="mw-category"><ul>{members}</ul></div>'
+        '<div class="printfooter" data-nosnippet="">Retrieved from "<a dir="ltr" '
+        'href="https://en.wikipedia.org/w/index.php?title=Category:P&amp;oldid=1">'
+        'https://en.wikipedia.org/w/index.php?title=Category:P&amp;oldid=1</a>"</div></main>'
+    )
+    assert "Retrieved from" not in out, out
+    assert "oldid" not in out
+    assert "Language number 8" in out
+
+
 def test_an_offscreen_copy_of_a_price_is_not_shown_beside_the_price() -> None:
     # Amazon writes every price twice, for screen readers (`a-offscreen`) and drawn in parts
     # (`aria-hidden`): "$35.99 $35.99", "List Price: $49.99 $49.99" read as two prices.

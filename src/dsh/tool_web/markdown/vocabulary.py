@@ -41,8 +41,9 @@ FURNITURE_WORDS: Final = frozenset(
         # "You are using an out of date browser" (XenForo's `js-browserWarning`, HTML5
         # Boilerplate's `browserupgrade`/`browsehappy`, browser-update.org's `buorg`).
         "browserwarning", "browserupgrade", "browsehappy", "buorg",
-        # MediaWiki's "[edit]" beside every section heading.
-        "editsection",
+        # MediaWiki's "[edit]" beside every section heading, and its print footer
+        # ("Retrieved from "https://…/index.php?title=…&oldid=…"": shown only on paper).
+        "editsection", "printfooter",
         # WordPress Jetpack's share and like bars under a post ("Share this:", "Like this:",
         # and the like button's script placeholder "Like Loading…").
         "sharedaddy",
