@@ -395,6 +395,35 @@ def test_a_cards_controls_alone_on_their_line_are_dropped() -> None:
     assert "[Read more](https://news.example.com/cut)" in out
 
 
+def test_a_sections_see_all_link_alone_on_its_line_is_dropped() -> None:
+    # A section or a card ends in a link to the whole of what it shows a part of ("See all
+    # reviews" under each of a review site's sections, "View all plans", a game shop's "See
+    # all 29 supported languages"); its target not shown, like "View all" it says only that
+    # there is more.
+    sections = "".join(
+        f"<section><h2>Audio {n}</h2><ul><li><h3>Best Speakers {n}</h3><p>{PROSE}</p></li>"
+        f"</ul><div><a href='/audio/{n}'>See all reviews</a></div></section>"
+        for n in range(3)
+    )
+    more = "<p><a href='/plans'>View all plans ›</a></p><div>See all 29 supported languages</div>"
+    out = render(f"<h1>Electronics</h1>{sections}{more}<p>Last words.</p>")
+    assert "See all" not in out
+    assert "View all" not in out
+    assert "### Best Speakers 2" in out
+    assert "Last words." in out
+    # Not in a sentence or a heading, nor "See more …" (as often a sentence's start), nor a
+    # shop's "Shop all <category>" (the category's name).
+    kept = (
+        "<p>See all reviews in our archive before you buy one.</p><h2>See all events</h2>"
+        "<p>See more about toll-free numbers</p><p>Shop All Gifts</p>"
+    )
+    out = render(f"<h1>Electronics</h1><p>{PROSE}</p>{kept}")
+    assert "See all reviews in our archive" in out
+    assert "## See all events" in out
+    assert "See more about toll-free numbers" in out
+    assert "Shop All Gifts" in out
+
+
 def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:
     # A shop theme writes each card's name three times: the picture's link, the title, and a
     # copy shown only when the card has no picture. In the list each card read as three

@@ -113,6 +113,12 @@ _PLACEHOLDER: Final = re.compile(
     r"|please\ wait)(?:\.\.\.|…)"
 )
 _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked at
+# A section's or card's link to the whole of what it shows a part of, left as its label
+# ("See all reviews", "View all plans", "See all 29 supported languages"): as "View all"
+# alone, it says only that there is more. Not "See more …", which is as often a sentence the
+# truths keep ("See more about toll-free numbers"), nor a shop's "Shop all <category>", which
+# names the category a collection's truths keep as its title.
+_SEE_ALL: Final = re.compile(r"(?:see|view|explore) all(?: \S+){1,4}")
 # A quoted line this short stays even when it repeats ("> Yes.", "> Thanks!"): it may be all
 # a reply answers.
 _QUOTED_REPEAT_MIN_CHARS: Final = 20
@@ -169,7 +175,7 @@ def _is_card_control(line: str) -> bool:
         return True
     if len(line) > _CONTROL_LINE_MAX:
         return False
-    if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS:
+    if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS or _SEE_ALL.fullmatch(label):
         return True
     return _is_statistic(label)
 
