@@ -888,3 +888,25 @@ def test_a_price_before_a_select_is_not_its_label() -> None:
     )
     assert "$10.00: Small" not in out
     assert "Colour: Black, White" in out
+
+
+def test_edge_delivery_section_metadata_is_furniture() -> None:
+    # Adobe Edge Delivery Services writes each section's settings as a `section-metadata`
+    # block of key/value rows, which the site's script reads into classes and removes: they
+    # read "Style / text-center, purple-gradient" between the sections.
+    def section(title: str, style: str) -> str:
+        return (
+            f'<div><div class="section-metadata"><div><div>Style</div><div>{style}</div></div>'
+            "<div><div>source</div><div>insurance_lp_hero</div></div></div>"
+            f"<h2>{title}</h2><p>{PROSE}</p></div>"
+        )
+
+    out = render(
+        f"<main><div><h1>Pet insurance</h1><p>{PROSE}</p></div>"
+        f"{section('What does it cover?', 'text-center, purple-gradient')}"
+        f"{section('Pet Insurance FAQs', 'orange-wave')}</main>"
+    )
+    assert "## Pet Insurance FAQs" in out
+    assert "Style" not in out
+    assert "purple-gradient" not in out
+    assert "insurance_lp_hero" not in out

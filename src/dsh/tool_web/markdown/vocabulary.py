@@ -81,7 +81,11 @@ FURNITURE_PAIRS: Final = frozenset(
      # A Q&A thread's closing pitch under its answers (Stack Exchange's `js-bottom-notice`:
      # "Start asking to get answers", "Explore related questions", "You must log in to
      # answer this question").
-     ("bottom", "notice")}
+     ("bottom", "notice"),
+     # Adobe Edge Delivery Services' `section-metadata` block: its section's settings as
+     # key/value rows ("Style" / "text-center, purple-gradient"), which the site's script
+     # reads into classes and removes; a reader never sees them.
+     ("section", "metadata")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
