@@ -1966,3 +1966,55 @@ def test_react_streamed_segments_are_moved_in_linear_time() -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("body", "kept", "emptied"),
+    [
+        # 60,000 adjacent variants cycling through three breakpoints, each with a tail.
+        (
+            "".join(
+                f'<div class="ssr-variant hidden-{a} hidden-{b}"><p>Layout {n}</p></div>tail '
+                for n, (a, b) in zip(
+                    range(60_000), [("t", "m"), ("d", "m"), ("d", "t")] * 20_000, strict=True
+                )
+            ),
+            "Layout 59997",
+            "Layout 59998",
+        ),
+        # 60,000 variants each hidden at its own breakpoint (the page is no such layout: left
+        # alone), and one variant whose class holds 400,000 hiding words.
+        (
+            "".join(
+                f'<div class="ssr-variant hidden-{n}"><p>Layout {n}</p></div>'
+                for n in range(60_000)
+            )
+            + '<div class="ssr-variant '
+            + " ".join(f"hidden-{n}" for n in range(400_000))
+            + '"><p>Layout</p></div>',
+            "Layout 59999",
+            "no such text",
+        ),
+        # 240 variants nested in each other, each beside its copy for another width.
+        (
+            "".join(f'<div class="ssr-variant hidden-d"><p>Layout {n}</p>' for n in range(240))
+            + "".join(
+                f'</div><div class="ssr-variant hidden-m"><p>Copy {n}</p></div>' for n in range(240)
+            ),
+            "Layout 239",
+            "Copy",
+        ),
+    ],
+    ids=["adjacent-with-tails", "breakpoint-flood", "nested"],
+)
+def test_breakpoint_variants_are_read_once_in_linear_time(
+    body: str, kept: str, emptied: str
+) -> None:
+    # The variants are found by one XPath; each parent's children are walked once, and the
+    # breakpoints compared are bounded (`variants._MAX_BREAKPOINTS`).
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>Answer {WORDS}</p>{body}")
+    elapsed = time.perf_counter() - start
+    assert kept in out
+    assert emptied not in out
+    assert elapsed < 10, elapsed

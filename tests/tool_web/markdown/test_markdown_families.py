@@ -910,3 +910,30 @@ def test_edge_delivery_section_metadata_is_furniture() -> None:
     assert "Style" not in out
     assert "purple-gradient" not in out
     assert "insurance_lp_hero" not in out
+
+
+def test_framer_breakpoint_variants_read_once() -> None:
+    # Framer renders a responsive section once per breakpoint, as adjacent `ssr-variant`s
+    # each hidden (`hidden-<id>`) at the widths the others show: the hero read three times,
+    # each copy laid out for another screen. Variants shown at a common width are different
+    # sections, and one shown at every width stands alone.
+    def hero(hidden: str, title: str) -> str:
+        return f'<div class="ssr-variant {hidden}"><h2>{title}</h2><p>Drew, Maria</p></div>'
+
+    out = render(
+        f"<main><h1>Brainstorm to breakthrough</h1><p>{PROSE}</p><div class='framer-hero'>"
+        + hero("hidden-mobile hidden-tablet", "Canvas for teams")
+        + hero("hidden-desktop hidden-mobile", "Canvas for teams, tablet")
+        + hero("hidden-desktop hidden-tablet", "Canvas, phone")
+        + hero("hidden-mobile hidden-tablet", "Plans for everyone")
+        + hero("hidden-mobile", "Trusted by 250,000 companies")
+        + '<div class="ssr-variant"><p>Loved by designers</p></div>'
+        + f"</div><p>{PROSE}</p></main>"
+    )
+    assert "## Canvas for teams" in out
+    assert out.count("Drew, Maria") == 3  # the hero's, the plans' and the trust line's
+    assert "tablet" not in out
+    assert "phone" not in out
+    assert "## Plans for everyone" in out
+    assert "Trusted by 250,000 companies" in out  # shown on tablets with the plans' desktop copy
+    assert "Loved by designers" in out

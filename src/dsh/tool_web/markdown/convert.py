@@ -74,6 +74,7 @@ from dsh.tool_web.markdown.threads import (
     nest_comment_elements,
 )
 from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
+from dsh.tool_web.markdown.variants import has_breakpoint_variants, keep_one_breakpoint_variant
 
 _log = logging.getLogger(__name__)
 
@@ -240,6 +241,8 @@ def _convert(
         drop_parent_previews(root)
     if has_member_signatures(cleaned):
         name_member_signatures(root)
+    if has_breakpoint_variants(cleaned):
+        keep_one_breakpoint_variant(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
     if b"price__sale" in cleaned:

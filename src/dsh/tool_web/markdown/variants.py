@@ -1,0 +1,70 @@
+"""One copy of a section that a page builder renders once per screen width.
+
+Framer writes each responsive section as adjacent `div.ssr-variant`s, one per breakpoint,
+each classed `hidden-<id>` for the breakpoints at which a media rule hides it
+(`@media (min-width: 1200px) { .hidden-72rtr7 { display: none !important } }`): a reader sees
+exactly one of them at any width, while the model read the section two or three times, each
+copy laid out for another screen (a hero title three times, a mock-up's labels once per size).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import lxml.etree as etree
+
+from dsh.tool_web.markdown.tree import class_tokens, find_elements
+
+_VARIANT_WORD: Final = "ssr-variant"
+_VARIANT_NAME: Final = _VARIANT_WORD.encode()
+_VARIANTS: Final = etree.XPath(
+    ".//*[contains(concat(' ', normalize-space(@class), ' '), ' ssr-variant ')]"
+)
+_HIDDEN_PREFIX: Final = "hidden-"
+# A site has a handful of breakpoints (Framer's default three, up to five seen); more hiding
+# classes than this and the page is not the layout described above: left alone (it also keeps
+# the sets compared below small).
+_MAX_BREAKPOINTS: Final = 12
+
+
+def has_breakpoint_variants(source: bytes) -> bool:
+    return _VARIANT_NAME in source
+
+
+def keep_one_breakpoint_variant(root: etree._Element) -> None:
+    """Of each group of adjacent variants of one section that together cover every breakpoint
+    once (no two shown at the same width), keep the first, Framer's primary (widest) layout,
+    and empty the others. A variant shown at every width stands alone; adjacent variants that
+    are shown at a common width are different sections and both stay. Emptied, not removed:
+    their tails stay where they stand."""
+    variants = find_elements(_VARIANTS, root)
+    if len(variants) < 2:
+        return
+    hidden_at = {variant: _hiding_classes(variant) for variant in variants}
+    breakpoints = frozenset().union(*hidden_at.values())
+    if not breakpoints or len(breakpoints) > _MAX_BREAKPOINTS:
+        return
+    shown_at = {variant: breakpoints - hidden for variant, hidden in hidden_at.items()}
+    parents_seen: set[etree._Element] = set()
+    for variant in variants:
+        parent = variant.getparent()
+        if parent is None or parent in parents_seen:
+            continue
+        parents_seen.add(parent)
+        group_widths: frozenset[str] = frozenset()
+        for child in parent:
+            widths = shown_at.get(child)
+            if widths is None:  # not a variant: the run of variants ends
+                group_widths = frozenset()
+                continue
+            if group_widths and widths and group_widths.isdisjoint(widths):
+                # Another layout of the section the group's first variant shows.
+                child.text = None
+                del child[:]
+                group_widths |= widths
+            else:
+                group_widths = widths
+
+
+def _hiding_classes(variant: etree._Element) -> frozenset[str]:
+    return frozenset(word for word in class_tokens(variant) if word.startswith(_HIDDEN_PREFIX))
