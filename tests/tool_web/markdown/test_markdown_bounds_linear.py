@@ -1874,8 +1874,15 @@ def test_lines_saying_their_words_twice_are_written_once_in_linear_time(body: st
         # 30,000 previews side by side, each with a tail, and 240 nested in each other.
         '<div component="post/parent"><p>Quoted parent post</p></div>tail ' * 30_000,
         '<div component="post/parent"><p>Quoted parent post</p>' * 240 + "</div>" * 240,
+        # 30,000 posts, each but the first answering the one before it, by its id.
+        '<li component="post" data-pid="0"><p>First post</p></li>'
+        + "".join(
+            f'<li component="post" data-pid="{n}"><div component="post/parent" '
+            f'data-parent-pid="{n - 1}"><p>Quoted parent post</p></div><p>Reply</p></li>'
+            for n in range(1, 30_000)
+        ),
     ],
-    ids=["side-by-side-with-tails", "nested"],
+    ids=["side-by-side-with-tails", "nested", "naming-their-parents"],
 )
 def test_replies_previews_of_their_parents_are_emptied_in_linear_time(body: str) -> None:
     # Each preview is found by one XPath and emptied in place (its tail is not moved).

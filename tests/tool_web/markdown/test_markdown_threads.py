@@ -900,9 +900,18 @@ def test_an_articles_comments_outside_any_question_are_not_this_rules() -> None:
     assert "A reader saw the river rise." in out
 
 
-def _nodebb_post(author: str, message: str, parent: tuple[str, str] | None = None) -> str:
+def _nodebb_post(
+    author: str,
+    message: str,
+    parent: tuple[str, str] | None = None,
+    *,
+    pid: str = "",
+    parent_pid: str = "",
+) -> str:
+    names_parent = f' data-parent-pid="{parent_pid}"' if parent_pid else ""
+    post_id = f' data-pid="{pid}"' if pid else ""
     preview = (
-        '<div component="post/parent" data-collapsed="true" class="btn btn-ghost">'
+        f'<div component="post/parent" data-collapsed="true"{names_parent} class="btn btn-ghost">'
         f'<a href="/user/{parent[0].lower()}">{parent[0]}</a>'
         f'<div component="post/parent/content" class="line-clamp-1"><p>{parent[1]}</p></div>'
         "</div>"
@@ -910,7 +919,8 @@ def _nodebb_post(author: str, message: str, parent: tuple[str, str] | None = Non
         else ""
     )
     return (
-        f'<li component="post" itemprop="comment" itemscope itemtype="http://schema.org/Comment">'
+        f'<li component="post"{post_id} itemprop="comment" itemscope '
+        'itemtype="http://schema.org/Comment">'
         f"{preview}"
         f'<div class="post-header"><a href="/user/{author.lower()}">{author}</a></div>'
         f'<div component="post/content" itemprop="text"><p>{message}</p></div></li>'
@@ -934,3 +944,20 @@ def test_a_replys_preview_of_the_post_it_answers_goes() -> None:
     assert out.count(answer) == 1
     assert thanks in out
     assert "Pl45m4" in out
+
+
+def test_a_replys_preview_of_a_post_not_on_the_page_stays() -> None:
+    # On page 2 of a NodeBB thread, a reply to a post of page 1 holds the only copy of what it
+    # answers: its preview stays. A preview of a post on this page still goes.
+    question = "Which Qt version will Ubuntu 24.04 ship with, and is it safe to use for PySide?"
+    answer = "The package list for noble shows Qt 6.4.2, an older release than the current one."
+    thanks = "Thanks, that settles it: I will take whatever version the distribution gives me."
+    out = render(
+        '<ul component="topic">'
+        + _nodebb_post("Pl45m4", answer, ("JonB", question), pid="21", parent_pid="3")
+        + _nodebb_post("JonB", thanks, ("Pl45m4", answer), pid="22", parent_pid="21")
+        + "</ul>"
+    )
+    assert out.count(question) == 1
+    assert out.count(answer) == 1
+    assert thanks in out

@@ -149,9 +149,18 @@ def drop_parent_previews(root: etree._Element) -> None:
     """Empty each reply's preview of the post it answers (NodeBB's `component="post/parent"`:
     the parent's author and its whole message, which the page clamps to one line above the
     reply). The parent is on the page in full already; the preview printed it again inside
-    every reply, which read as the replier's own words. Emptied, not removed: its tail stays
-    where it stands without being joined to a neighbour's (quadratic over a run of them)."""
-    for preview in find_elements(_PARENT_PREVIEWS, root):
+    every reply, which read as the replier's own words. Not when it names a parent that is not
+    among the page's posts (`data-parent-pid`, or the link form's `data-topid`): on page 2 of a
+    thread a reply to a post of page 1 holds its only copy here. Emptied, not removed: its tail
+    stays where it stands without being joined to a neighbour's (quadratic over a run of them)."""
+    previews = find_elements(_PARENT_PREVIEWS, root)
+    if not previews:
+        return
+    posts_on_page = {post.get("data-pid") for post in find_elements(_POSTS, root)}
+    for preview in previews:
+        parent_id = preview.get("data-parent-pid") or preview.get("data-topid")
+        if parent_id is not None and parent_id not in posts_on_page:
+            continue
         preview.text = None
         del preview[:]
 
@@ -252,6 +261,8 @@ def _wrap_in_item(element: etree._Element, stats: TextStats) -> None:
 # of the post a reply answers. A preview inside another (none seen) goes with it.
 _PARENT_PREVIEW_NAME: Final = b'component="post/parent"'
 _PARENT_PREVIEWS: Final = etree.XPath(".//*[@component='post/parent']")
+# The ids of the thread's posts on this page (NodeBB's `<li component="post" data-pid="…">`).
+_POSTS: Final = etree.XPath("//*[@component='post'][@data-pid]")
 _CUSTOM_TAG: Final = re.compile(rb"<([a-zA-Z][a-zA-Z0-9]*-[a-zA-Z0-9._-]*)")
 # Case-sensitive with a literal start, as `_COMMENTS` matches: with `re.IGNORECASE` and
 # optional spaces this one search cost a tenth of the renderer's time.
