@@ -937,3 +937,35 @@ def test_framer_breakpoint_variants_read_once() -> None:
     assert "## Plans for everyone" in out
     assert "Trusted by 250,000 companies" in out  # shown on tablets with the plans' desktop copy
     assert "Loved by designers" in out
+
+
+def test_docbook_navigation_tables_are_furniture() -> None:
+    # The DocBook XSL stylesheets put a table of links to the previous, parent and next pages
+    # above and below each page of a manual (`div.navheader`, `div.navfooter`), the pages'
+    # titles in plain cells: they read as "|Prev|Up|Next|" grids around the chapter.
+    header = (
+        '<div class="navheader"><table width="100%" summary="Navigation header">'
+        '<tr><th colspan="5" align="center">Chapter 11. Indexes</th></tr><tr>'
+        '<td><a accesskey="p" href="typeconv-select.html">Prev</a></td>'
+        '<td><a accesskey="u" href="sql.html">Up</a></td>'
+        '<th width="60%">Part II. The SQL Language</th>'
+        '<td><a accesskey="h" href="index.html">Home</a></td>'
+        '<td><a accesskey="n" href="indexes-intro.html">Next</a></td></tr></table><hr></div>'
+    )
+    footer = (
+        '<div class="navfooter"><hr><table width="100%" summary="Navigation footer"><tr>'
+        '<td><a accesskey="p" href="typeconv-select.html">Prev</a></td>'
+        '<td><a accesskey="u" href="sql.html">Up</a></td>'
+        '<td><a accesskey="n" href="indexes-intro.html">Next</a></td></tr><tr>'
+        '<td width="40%">10.6. SELECT Output Columns</td>'
+        '<td><a accesskey="h" href="index.html">Home</a></td>'
+        '<td width="40%">11.1. Introduction</td></tr></table></div>'
+    )
+    out = render(
+        f'<div id="docContent">{header}<div class="chapter"><div class="titlepage">'
+        f'<h2 class="title">Chapter 11. Indexes</h2></div><p>{PROSE}</p></div>{footer}</div>'
+    )
+    assert "## Chapter 11. Indexes" in out
+    assert "Prev" not in out
+    assert "The SQL Language" not in out
+    assert "11.1. Introduction" not in out

@@ -44,6 +44,10 @@ FURNITURE_WORDS: Final = frozenset(
         # MediaWiki's "[edit]" beside every section heading, and its print footer
         # ("Retrieved from "https://…/index.php?title=…&oldid=…"": shown only on paper).
         "editsection", "printfooter",
+        # The DocBook XSL stylesheets' links to the previous, parent and next pages, a table
+        # above and below each page of a manual ("Prev Up Next / 10.6. SELECT Output Columns
+        # Home 11.1. Introduction").
+        "navheader", "navfooter",
         # WordPress Jetpack's share and like bars under a post ("Share this:", "Like this:",
         # and the like button's script placeholder "Like Loading…").
         "sharedaddy",
