@@ -32,9 +32,9 @@ def has_breakpoint_variants(source: bytes) -> bool:
 
 
 def keep_one_breakpoint_variant(root: etree._Element) -> None:
-    """Of each group of adjacent variants of one section that together cover every breakpoint
-    once (no two shown at the same width), keep the first, Framer's primary (widest) layout,
-    and empty the others. A variant shown at every width stands alone; adjacent variants that
+    """Of each run of adjacent variants no two of which are shown at a common width (one
+    section's layouts), keep the first, Framer's primary (widest) layout, and empty the
+    others. A variant shown at every width stands alone; adjacent variants that
     are shown at a common width are different sections and both stay. Emptied, not removed:
     their tails stay where they stand."""
     variants = find_elements(_VARIANTS, root)
