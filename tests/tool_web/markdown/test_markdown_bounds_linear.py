@@ -2025,3 +2025,21 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
     assert kept in out
     assert emptied not in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "filler",
+    [
+        "isnâ€™t " * 600_000,  # a million sequences, all the same
+        "".join(f"{chr(0xC2 + n % 30)}{chr(0x80 + n % 64)} " for n in range(1_000_000)),
+        "Ã" * 4_000_000,  # lead characters with nothing after them, on one line
+    ],
+    ids=["one-sequence-repeated", "many-different-sequences", "leads-without-continuations"],
+)
+def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
+    # Each sequence is decoded once (remembered by its characters), the page in one search.
+    start = time.perf_counter()
+    out = html_to_markdown(f"<p>{WORDS}</p><p>{filler}</p>")
+    elapsed = time.perf_counter() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

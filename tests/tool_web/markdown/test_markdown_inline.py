@@ -32,6 +32,25 @@ def test_invisible_characters_do_not_split_words() -> None:
     assert "international cooperation and more" in out
 
 
+def test_utf8_read_as_windows_1252_is_decoded_again() -> None:
+    # Logitech's product page double-encodes its text (a CMS storing UTF-8 as Latin-1): a
+    # browser shows "MX Verticalâ€™s unique 57Â° angle", and the model read "Verticalâ" as a
+    # word and "â€”" as three signs. Latin-1's C1 controls stand in for the same bytes too.
+    out = render(
+        f"<p>{PROSE}</p><p>MX Verticalâ€™s unique 57Â° angle â€” a computerâ\x80\x99s mouse, "
+        "â‚¬25 off.</p><p>Fuß“ stays, and so do ä and ö.</p>"
+    )
+    assert "MX Vertical’s unique 57° angle — a computer’s mouse, €25 off." in out
+    # A real letter beside a real quotation mark (bytes DF 93 would be an N'Ko letter) stays.
+    assert "Fuß“ stays, and so do ä and ö." in out
+
+
+def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
+    # A text about mojibake shows it on purpose: one or two sequences are no broken page.
+    out = render(f'<p>{PROSE}</p><p>How many times I saw "Ã¤" instead of "ä" in a CSV.</p>')
+    assert 'saw "Ã¤" instead of "ä"' in out
+
+
 def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
     out = render(
         f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "

@@ -82,7 +82,7 @@ from dsh.tool_web.markdown.tables import (
     table_row,
     table_rows,
 )
-from dsh.tool_web.markdown.text import collapse, normalise, string_value
+from dsh.tool_web.markdown.text import collapse, normalise, repaired_mojibake, string_value
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens, nearest_ancestor
 
@@ -198,7 +198,9 @@ class MarkdownRenderer:
         if self._loose_icons:
             rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(
-            drop_echoed_headings(drop_card_controls(say_doubled_once(normalise(rendered))))
+            drop_echoed_headings(
+                drop_card_controls(say_doubled_once(normalise(repaired_mojibake(rendered))))
+            )
         )
         markdown = drop_repeated_quotations(markdown)
         markdown = markdown.replace(INDENT, " ")

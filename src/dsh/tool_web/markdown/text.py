@@ -1,8 +1,9 @@
 """Text as the renderer reads it from elements and writes it into Markdown.
 
 An element's text joined in C, whitespace collapsed inside a line, and the final normalisation
-of the Markdown: runs of spaces, trimmed lines, blank lines, and the invisible characters that
-a browser does not show but a tokenizer splits words on.
+of the Markdown: runs of spaces, trimmed lines, blank lines, the invisible characters that
+a browser does not show but a tokenizer splits words on, and UTF-8 that a page double-encoded
+("isnâ€™t") decoded again.
 """
 
 from __future__ import annotations
@@ -74,6 +75,64 @@ def normalise(markdown: str) -> str:
     if YES_ICON in visible or NO_ICON in visible:
         lines = _icons_joined(lines)
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+# UTF-8 read as Windows-1252 or Latin-1, each byte of a character shown as a character of its
+# own: "isnâ€™t", "57Â°", "â€”" (and "â\x80\x99", Latin-1's C1 controls in the middle). Pages
+# double-encode their text so (a CMS storing UTF-8 in a Latin-1 column, a template reading a
+# file as Windows-1252), and a browser shows the same garbage: the model read "computerâ€™s"
+# as a word. A sequence is a lead character (bytes C2–F4) and the continuation characters its
+# lead asks for (bytes 80–BF, as Latin-1 or as Windows-1252 shows them).
+_WINDOWS_1252_SIGNS: Final = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"  # bytes 80–9F as Windows-1252 shows them
+_CONTINUATION: Final = f"[\u0080-\u00bf{_WINDOWS_1252_SIGNS}]"
+_MOJIBAKE: Final = re.compile(
+    f"[\u00c2-\u00df]{_CONTINUATION}|[\u00e0-\u00ef]{_CONTINUATION}{{2}}"
+    f"|[\u00f0-\u00f4]{_CONTINUATION}{{3}}"
+)
+# The pattern is searched for only on pages holding one of these (substring searches in C: the
+# pattern's own search cost six times as much over WCXB's outputs, most of them not ASCII):
+# the leads of double-encoded punctuation ("â€™", "â\x80\x94": U+2000–U+203F), Latin-1
+# letters and signs ("Ã©", "Â°"), Greek and Cyrillic ("Î»", "Ð¿", "Ñ\x80"). A page of
+# nothing but double-encoded CJK (leads ä–é, which accented text holds anyway) is left as is.
+_MOJIBAKE_LEADS: Final = ("â€", "â\x80", "Ã", "Â", "Î", "Ï", "Ð", "Ñ")
+# A page is repaired when it holds this many sequences that decode: one or two are as likely a
+# text about mojibake quoting it ("I saw Ã¤ instead of ä") as an accident.
+_MOJIBAKE_MIN: Final = 3
+
+
+def repaired_mojibake(text: str) -> str:
+    """`text` with its UTF-8 read as Windows-1252 or Latin-1 decoded again ("isnâ€™t" →
+    "isn’t"), when it holds at least `_MOJIBAKE_MIN` such sequences; a sequence that does not
+    decode, or decodes to a character text rarely holds, is left as written."""
+    if text.isascii() or not any(lead in text for lead in _MOJIBAKE_LEADS):
+        return text
+    repairs: dict[str, str] = {}
+    found = 0
+    for match in _MOJIBAKE.finditer(text):
+        sequence = match.group()
+        if sequence not in repairs:
+            repairs[sequence] = _decoded(sequence)
+        found += repairs[sequence] != sequence
+    if found < _MOJIBAKE_MIN:
+        return text
+    return _MOJIBAKE.sub(lambda match: repairs[match.group()], text)
+
+
+def _decoded(sequence: str) -> str:
+    """The character whose UTF-8 bytes `sequence` shows, or `sequence` itself. Two bytes make
+    a Latin, Greek or Cyrillic letter or a Latin-1 sign: the others they could make (Hebrew,
+    Arabic, Syriac) are more often a real letter beside a real quotation mark ("Fuß“" is
+    bytes DF 93)."""
+    data = b"".join(
+        bytes((ord(char),)) if ord(char) < 0x100 else char.encode("cp1252") for char in sequence
+    )
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return sequence
+    if len(data) == 2 and not ("\u00a0" <= decoded <= "\u024f" or "\u0370" <= decoded <= "\u04ff"):
+        return sequence
+    return decoded
 
 
 def _icons_joined(lines: list[str]) -> list[str]:
