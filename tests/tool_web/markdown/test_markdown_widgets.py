@@ -107,6 +107,27 @@ def test_tab_labels_head_their_panels() -> None:
     assert "**Windows**\n\nC:\\App\n\n**macOS**\n\n/Applications/App" in out
 
 
+def test_a_panel_opening_with_its_labels_heading_says_it_once() -> None:
+    # WooCommerce's product tabs: each panel opens with a heading saying its tab's label, which
+    # read "**Description**" then "### Description", "**Additional information**" twice.
+    out = render(
+        f"<p>{PROSE}</p>"
+        '<ul role="tablist"><li role="tab" aria-controls="d">Description</li>'
+        '<li role="tab" aria-controls="a">Additional information</li>'
+        '<li role="tab" aria-controls="r">Reviews (0)</li></ul>'
+        '<div role="tabpanel" id="d"><h2>Description</h2><p>Three layers of hemp.</p></div>'
+        '<div role="tabpanel" id="a"><div class="x"></div><h2>additional information:</h2>'
+        "<table><tr><th>Size</th><td>XS, S, M</td></tr></table></div>"
+        '<div role="tabpanel" id="r"><p>Intro.</p><h2>Reviews</h2><p>No reviews yet.</p></div>'
+    )
+    assert "**Description**\n\nThree layers of hemp." in out
+    assert "## Description" not in out
+    assert "**Additional information**\n\n|Size|XS, S, M|" in out
+    assert "## additional information" not in out
+    # A heading after the panel's first words, or saying more than the label, stays.
+    assert "**Reviews (0)**\n\nIntro.\n\n## Reviews" in out
+
+
 def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
     out = render(
         f"<p>{PROSE}</p>"

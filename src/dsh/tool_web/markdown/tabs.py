@@ -20,7 +20,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
 
 # A label longer than this is not a tab's name (a whole card posing as a tab).
 _MAX_LABEL_CHARS: Final = 80
@@ -166,6 +166,12 @@ def _pair(
         if any(a is row for a in panel.iterancestors()):
             return  # panels inside the labels' row would go with it
     for name, panel in zip(names, found, strict=True):
+        if (own := _opening_heading(panel, name)) is not None:
+            # WooCommerce's "Description" panel opens with its own "Description" heading: under
+            # the label it read "**Description**" then "### Description".
+            tail = own.tail
+            own.clear()  # emptied, not removed: its tail is the panel's text
+            own.tail = tail
         heading = etree.Element("p")
         strong = etree.SubElement(heading, "strong")
         strong.text = name
@@ -182,3 +188,28 @@ def _pair(
             else:
                 parent.text = (parent.text or "") + tail
         parent.remove(row)
+
+
+# How many of a panel's first elements are looked through for the heading it opens with.
+_PANEL_OPENING_ELEMENTS: Final = 32
+
+
+def _opening_heading(panel: etree._Element, name: str) -> etree._Element | None:
+    """The heading `panel` opens with (no text before it among its first
+    `_PANEL_OPENING_ELEMENTS` elements) when it says the tab's label, case and punctuation
+    aside ("Measurements & Specs" over "measurements & specs"), else None."""
+    for element in itertools.islice(panel.iter(), _PANEL_OPENING_ELEMENTS):
+        if not isinstance(element.tag, str):
+            continue  # a comment or processing instruction says nothing
+        if element.tag in HEADING_TAGS:
+            return element if _words(string_value(element)) == _words(name) else None
+        if (element.text or "").strip():
+            return None  # text before the heading (the panel's own, or a child's)
+        if element is not panel and (element.tail or "").strip():
+            return None
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """`text`'s words, lowercased, without its punctuation."""
+    return "".join(char if char.isalnum() else " " for char in text.lower()).split()
