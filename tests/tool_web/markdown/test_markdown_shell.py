@@ -46,6 +46,17 @@ def test_a_shell_shows_its_title_and_description_before_the_notice() -> None:
     )
 
 
+def test_a_shells_metadata_escaped_twice_is_decoded() -> None:
+    # Discourse cuts a post's first lines into its description and escapes the ellipsis twice
+    # ("&amp;hellip;"): the notice read "…choosing my first telescope, se&hellip;".
+    shell = FORUM_SHELL.replace("telescope.", "telescope, se&amp;hellip;").replace(
+        "Best First", "Best &amp;amp; First"
+    )
+    out = html_to_markdown(shell)
+    assert "Title: New to Astronomy – Best & First Telescope? - Astronomy\n" in out
+    assert "choosing my first telescope, se…\n" in out
+
+
 def test_module_preloads_and_custom_elements_are_evidence_of_scripts() -> None:
     preload = '<html><head><link rel="preload" as="script" href="/a.js"></head><body></body></html>'
     custom = "<html><body><shop-app><p>Loading</p></shop-app></body></html>"

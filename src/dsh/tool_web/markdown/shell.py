@@ -8,6 +8,7 @@ API that does not exist.
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 from dataclasses import dataclass
@@ -72,8 +73,19 @@ class PageMetadata:
 
 
 def page_metadata(root: etree._Element) -> PageMetadata:
-    """Read before <title> is stripped; each value whitespace-collapsed and bounded."""
-    return PageMetadata(_bounded(str(_TITLE(root))), _bounded(str(_DESCRIPTION(root))))
+    """Read before <title> is stripped; each value whitespace-collapsed and bounded, and a
+    character reference still in it decoded (`_twice_escaped`)."""
+    return PageMetadata(
+        _bounded(_twice_escaped(str(_TITLE(root)))),
+        _bounded(_twice_escaped(str(_DESCRIPTION(root)))),
+    )
+
+
+def _twice_escaped(value: str) -> str:
+    """`value` with its character references decoded: the parser decoded the attribute's
+    once, so one left was escaped twice. Discourse cuts a post's first lines into its
+    description with "&amp;hellip;", and the notice read "enough to se&hellip;"."""
+    return html.unescape(value) if "&" in value else value
 
 
 def _bounded(text: str) -> str:
