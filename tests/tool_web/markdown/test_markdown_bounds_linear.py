@@ -2033,8 +2033,15 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "isnâ€™t " * 600_000,  # a million sequences, all the same
         "".join(f"{chr(0xC2 + n % 30)}{chr(0x80 + n % 64)} " for n in range(1_000_000)),
         "Ã" * 4_000_000,  # lead characters with nothing after them, on one line
+        # Inline code spans skipped on one line: runs of growing lengths, none closed.
+        "isnâ€™t " * 3 + "".join(f"<code>{'`' * n}</code>a" for n in range(1, 3_000)),
     ],
-    ids=["one-sequence-repeated", "many-different-sequences", "leads-without-continuations"],
+    ids=[
+        "one-sequence-repeated",
+        "many-different-sequences",
+        "leads-without-continuations",
+        "unclosed-code-runs",
+    ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
     # Each sequence is decoded once (remembered by its characters), the page in one search.

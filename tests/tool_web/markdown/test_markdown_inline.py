@@ -45,6 +45,16 @@ def test_utf8_read_as_windows_1252_is_decoded_again() -> None:
     assert "Fuß“ stays, and so do ä and ö." in out
 
 
+def test_mojibake_in_code_is_code() -> None:
+    # A page on encodings shows the bug in code; its prose is repaired all the same.
+    out = render(
+        f"<p>{PROSE}</p><p>Donâ€™t panic: <code>cafÃ©</code> is â€œcafé” read as Latin-1."
+        "</p><pre>fix_text('doesnÃ¢â‚¬â„¢t')</pre>"
+    )
+    assert "Don’t panic: `cafÃ©` is “café” read as Latin-1." in out
+    assert "fix_text('doesnÃ¢â‚¬â„¢t')" in out
+
+
 def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
     # A text about mojibake shows it on purpose: one or two sequences are no broken page.
     out = render(f'<p>{PROSE}</p><p>How many times I saw "Ã¤" instead of "ä" in a CSV.</p>')

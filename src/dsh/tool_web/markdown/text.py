@@ -95,6 +95,11 @@ _MOJIBAKE: Final = re.compile(
 # letters and signs ("Ã©", "Â°"), Greek and Cyrillic ("Î»", "Ð¿", "Ñ\x80"). A page of
 # nothing but double-encoded CJK (leads ä–é, which accented text holds anyway) is left as is.
 _MOJIBAKE_LEADS: Final = ("â€", "â\x80", "Ã", "Â", "Î", "Ï", "Ð", "Ñ")
+# An inline code span as `render.py` writes it: a run of backticks, its code on one line, the
+# same run again. Only code without backticks of its own, the run and the code taken whole
+# (possessive: no try gives any back), so each try reads up to the next backtick and no
+# further, and a line of a thousand runs of growing lengths stays linear.
+_INLINE_CODE: Final = re.compile(r"(?<!`)(`++)[^`\n]*+\1(?!`)")
 # A page is repaired when it holds this many sequences that decode: one or two are as likely a
 # text about mojibake quoting it ("I saw Ã¤ instead of ä") as an accident.
 _MOJIBAKE_MIN: Final = 3
@@ -115,7 +120,21 @@ def repaired_mojibake(text: str) -> str:
         found += repairs[sequence] != sequence
     if found < _MOJIBAKE_MIN:
         return text
-    return _MOJIBAKE.sub(lambda match: repairs[match.group()], text)
+
+    # Code is what it is, garbage included (a page on encodings shows `cafÃ©` as the bug):
+    # code blocks are placeholders here already, and inline code spans are skipped.
+    def repaired(part: str) -> str:
+        return _MOJIBAKE.sub(lambda match: repairs[match.group()], part)
+
+    if "`" not in text:
+        return repaired(text)
+    parts: list[str] = []
+    end = 0
+    for span in _INLINE_CODE.finditer(text):
+        parts += (repaired(text[end : span.start()]), span.group())
+        end = span.end()
+    parts.append(repaired(text[end:]))
+    return "".join(parts)
 
 
 def _decoded(sequence: str) -> str:
