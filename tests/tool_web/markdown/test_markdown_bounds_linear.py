@@ -2050,3 +2050,39 @@ def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
     elapsed = time.perf_counter() - start
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("panels", "kept"),
+    [
+        # 30,000 sibling filter panels: the elements holding a picture or prose are found once,
+        # each panel is then one look-up.
+        ("".join(f"<div class='filters'><a>Brand {n} (4)</a></div>" for n in range(30_000)), 0),
+        # 240 nested panels around 60,000 pictures and 40,000 empty elements: each picture's
+        # walk up the tree stops where an earlier one passed, and every level is kept.
+        (
+            "".join(f"<div class='facets-{n}'><span>Brand {n}</span>" for n in range(240))
+            + "<img src='/a.jpg' alt=''>" * 60_000
+            + "<i></i>" * 40_000
+            + "</div>" * 240,
+            240,
+        ),
+        # 240 nested panels around a 4 MB paragraph: prose, so every level is kept.
+        (
+            "".join(f"<div class='refinements'><span>Brand {n}</span>" for n in range(240))
+            + f"<p>{WORDS * 20_000}</p>"
+            + "</div>" * 240,
+            240,
+        ),
+    ],
+    ids=["many-sibling-panels", "nested-panels-over-pictures", "nested-panels-over-prose"],
+)
+def test_filter_panels_are_found_in_linear_time(panels: str, kept: int) -> None:
+    # A shop's filter panels (`filters.FilterPanels`), judged during the furniture walk.
+    html = f"<h1>Lenses</h1><p>{WORDS * 200}</p>{panels}<p>{WORDS * 40_000}</p>"
+    start = time.perf_counter()
+    out = html_to_markdown(html)
+    elapsed = time.perf_counter() - start
+    assert "# Lenses" in out
+    assert out.count("Brand ") == kept
+    assert elapsed < 10, elapsed

@@ -363,6 +363,36 @@ def test_each_ranked_item_keeps_its_score_even_when_it_repeats(score: str) -> No
     assert out.count("Save") == 1
 
 
+def test_a_shops_filter_panel_goes_but_the_grid_and_prose_it_names_stay() -> None:
+    # A category page's facets ("Brand", "Canon (125)", "Sort by") narrow the grid in a browser
+    # and say nothing about its items; a theme that wraps the panel and the grid in one block
+    # named `facets-vertical` keeps its grid (it holds the cards' pictures), and an FAQ whose
+    # rows a theme names `facet-row` keeps its answers (prose).
+    facets = (
+        "<div class='facets-wrapper'><h2>Brand</h2><ul>"
+        + "".join(f"<li><label>Lens maker {n} ({n}5)</label></li>" for n in range(6))
+        + "</ul><h2>Sort by</h2><ul><li>Price, low to high</li><li>Newest first</li></ul>"
+        "</div>"
+    )
+    cards = "".join(
+        f"<li class='card'><img src='/lens{n}.jpg' alt=''><h3>Prime lens {n}</h3>"
+        f"<p>${n}99.00</p></li>"
+        for n in range(4)
+    )
+    answer = "Most mirrorless bodies take an adapter, and autofocus keeps working. " * 3
+    faq = f"<div class='facet-row'><h3>Do old lenses fit?</h3><p>{answer.strip()}</p></div>"
+    out = render(
+        f"<h1>Lenses</h1><p>{PROSE}</p><div class='facets-vertical'>{facets}"
+        f"<ul class='grid'>{cards}</ul></div>{faq}"
+    )
+    assert out.count("### Prime lens") == 4
+    assert "$399.00" in out
+    assert "Do old lenses fit?" in out
+    assert answer.strip() in out
+    for facet in ("Brand", "Lens maker 3 (35)", "Sort by", "Newest first"):
+        assert facet not in out
+
+
 def test_a_cards_controls_alone_on_their_line_are_dropped() -> None:
     # A shop's and a listing's cards end in controls ("Add to cart", "Quick view", "Read
     # more"): nothing the model can use, the name and price are beside them. De-duplication

@@ -21,6 +21,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
+from dsh.tool_web.markdown.filters import FilterPanels
 from dsh.tool_web.markdown.screenreader import drawn_twins, is_icon_label, is_section_title
 from dsh.tool_web.markdown.select import MARKED_BODY_SHARE, marked_body_holders
 from dsh.tool_web.markdown.signatures import is_api_signature
@@ -710,6 +711,7 @@ def remove_furniture(
     dialogs: bool = True,
     microdata: bool = True,
     item_carousels: bool = False,
+    filters: bool = False,
 ) -> list[etree._Element]:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
@@ -721,6 +723,8 @@ def remove_furniture(
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
     names a carousel, so a carousel of the page's own items is kept (`_is_item_carousel`).
+    `filters`: the source may name a shop's filter panel (`filters.names_filters`), which goes
+    (`filters.FilterPanels`).
 
     Returns the author boxes (`_is_author_bio`), left in place: they go with
     `drop_author_boxes` once the content root is chosen, since a box beside the article's
@@ -735,6 +739,7 @@ def remove_furniture(
     promos = PromoBoxes(body) if article_page else None
     marked = _MarkedBody(body, stats) if article_page else None
     title = _title_order(body) if item_carousels else {}
+    panels = FilterPanels(body) if filters else None
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
     bios: list[etree._Element] = []  # removed by the caller, once the content is chosen
@@ -774,6 +779,12 @@ def remove_furniture(
             or _is_letter_avatar(element, length, tokens)
             or (article_page and small and _is_article_caption(element, tokens))
             or (promos is not None and promos.holds(element, tokens, length))
+            or (
+                small
+                and panels is not None
+                and panels.is_panel(element, tokens)
+                and not _has_heading(element, ("h1",))
+            )
         ):
             doomed.append(element)
         elif _is_consent_layer(tokens) or (

@@ -20,6 +20,7 @@ from dsh.tool_web.markdown.boilerplate import (
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
+from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
@@ -275,6 +276,7 @@ def _convert(
         dialogs=dialogs,
         microdata=b"itemprop" in cleaned,
         item_carousels=not (article_page or product_page) and b"arousel" in cleaned,
+        filters=names_filters(cleaned),
     )
     if b"aria-hidden" in cleaned:
         drop_drawn_twins(body, stats)  # once the screen-reader text that stays is known
