@@ -805,6 +805,28 @@ def test_a_repeat_that_only_differs_in_line_breaks_is_shown_once() -> None:
     assert out.count("Ask once") == 1
 
 
+def test_a_repeat_that_only_differs_in_its_links_and_emphasis_is_shown_once() -> None:
+    # A category's text written twice, once with its links and bold, once plain (a collapsed
+    # and an expanded copy): the same words for the reader, shown once; the first, linked
+    # copy stays.
+    linked = (
+        "<p>For more trips, see our <a href='https://example.com/sets'>luggage sets</a> or the "
+        "<strong>Star Wars</strong> designs.</p>"
+    )
+    plain = "<p>For more trips, see our luggage sets or the Star Wars designs.</p>"
+    # Links of one label to other places are other links, whatever their words.
+    guides = "".join(
+        f"<p>Read the <a href='https://example.com/{n}'>packing guide</a> before you leave "
+        "for the airport.</p>"
+        for n in ("one", "two")
+    )
+    out = render(f"<h1>Carry-on</h1><p>{PROSE}</p>{linked}<div>{plain}</div>{guides}")
+    assert "[luggage sets](https://example.com/sets)" in out
+    assert out.count("For more trips") == 1
+    assert "(https://example.com/one)" in out
+    assert "(https://example.com/two)" in out
+
+
 def test_forum_user_cards_are_dropped_but_the_posts_stay() -> None:
     posts = "".join(
         f'<div class="post"><div class="userinfo"><span>ann{n}</span>'

@@ -363,7 +363,8 @@ def _echo_key(text: str) -> str:
 
 
 def drop_repeated_blocks(markdown: str) -> str:
-    """Keep only the first copy of a block that appears more than once (case and whitespace aside).
+    """Keep only the first copy of a block that appears more than once (case and whitespace
+    aside; for a block showing no link target, emphasis and link targets too: `_repeat_key`).
 
     Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
@@ -383,6 +384,12 @@ def drop_repeated_blocks(markdown: str) -> str:
     waiting: list[tuple[int, str]] = []  # repeated headings and labels, outermost first
     blocks = markdown.split("\n\n")
     keys = [" ".join(block.strip("#*-> ").lower().split()) for block in blocks]
+    # A block showing no link target repeats a block of the same words as a reader reads them
+    # (`_repeat_key`): the plain copy of a linked text. One showing targets repeats only a block
+    # written the same: links of one label to other places ("[Video](…/1)", "[Video](…/2)")
+    # are other links.
+    read = [_repeat_key(block) for block in blocks]
+    seen_read: set[str] = set()
     first_at: dict[str, int] = {}
     for index, key in enumerate(keys):
         first_at.setdefault(key, index)
@@ -394,18 +401,19 @@ def drop_repeated_blocks(markdown: str) -> str:
     for index, block in enumerate(blocks):
         key = keys[index]
         level = levels[index]
+        repeat = key in seen or ("](" not in block and read[index] in seen_read)
+        seen.add(key)
+        seen_read.add(read[index])
         if level:
             # A heading closes the sections at its level and below that never got content.
             if waiting:
                 waiting = [(outer, text) for outer, text in waiting if outer < level]
-            if key in seen and not _subtitles_new_item(index, levels, keys, first_at):
+            if repeat and not _subtitles_new_item(index, levels, keys, first_at):
                 waiting.append((level, block))
                 continue
-            seen.add(key)
-        elif key not in seen:
-            seen.add(key)
         elif (
-            CODE_OPEN not in key
+            repeat
+            and CODE_OPEN not in key
             and not _ITEM_FIELD.fullmatch(key)
             and not _PRICE.fullmatch(key)
             and not _SCORE.fullmatch(key)
@@ -419,6 +427,19 @@ def drop_repeated_blocks(markdown: str) -> str:
             waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+# A link written `[label](target)` whose label holds no bracket: each search from a `[` stops at
+# the next bracket, so a flood of brackets is read in linear time.
+_PLAIN_LINK: Final = re.compile(r"\[([^\[\]\\]*)\]\([^()\s]*\)")
+
+
+def _repeat_key(block: str) -> str:
+    """A block's words as a reader reads them: case, whitespace, emphasis and link targets aside
+    (a category's text written twice, once with its links and bold, once plain)."""
+    if "](" in block:
+        block = _PLAIN_LINK.sub(r"\1", block)
+    return " ".join(block.replace("*", "").strip("#-> ").lower().split())
 
 
 def drop_repeated_quotations(markdown: str) -> str:
