@@ -388,7 +388,10 @@ def drop_repeated_blocks(markdown: str) -> str:
     # (`_repeat_key`): the plain copy of a linked text. One showing targets repeats only a block
     # written the same: links of one label to other places ("[Video](…/1)", "[Video](…/2)")
     # are other links.
-    read = [_repeat_key(block) for block in blocks]
+    read = [
+        _repeat_key(block) if "*" in block or "](" in block else key
+        for block, key in zip(blocks, keys, strict=True)
+    ]  # without stars or links, a block reads as it is written
     seen_read: set[str] = set()
     first_at: dict[str, int] = {}
     for index, key in enumerate(keys):
