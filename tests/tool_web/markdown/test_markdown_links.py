@@ -87,6 +87,26 @@ def test_repeated_link_target_shown_once() -> None:
     assert out.count("https://other.org/x") == 1
 
 
+def test_a_target_spelled_two_ways_is_shown_once() -> None:
+    # The same address with and without `www.`, its trailing slash, `http` or `https`, the
+    # host's case, a fragment: one page of the site, paid for once.
+    spellings = [
+        "https://www.other.org/guide/",
+        "http://other.org/guide",
+        "https://Other.org/guide#setup",
+    ]
+    out = render(
+        "".join(
+            f'<p>{PROSE} Step {n}, <a href="{href}">the guide</a>.</p>'
+            for n, href in enumerate(spellings)
+        )
+        + f'<p>{PROSE} Or <a href="https://other.org/guide?page=2">its next page</a>.</p>'
+    )
+    assert out.count("](") == 2
+    assert "[the guide](https://www.other.org/guide/)" in out
+    assert "[its next page](https://other.org/guide?page=2)" in out  # another query: another page
+
+
 def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:
     # "Skip to main content" jumps a keyboard past the site's header: left in the selection
     # (inside a shop's `main`, a header kept for its size) it stood as the page's first

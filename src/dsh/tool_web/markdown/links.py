@@ -196,6 +196,20 @@ def _digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
 
 
+def target_key(url: str) -> str:
+    """One key for the spellings of one address a page mixes (`url` as `clean_url` or
+    `contact_url` wrote it): `http` or `https`, with or without `www.`, with or without a
+    trailing slash, the host in any case; the fragment is gone already. A target is shown once
+    per key: a blog linking `https://www.example.com/guide/` and later `http://example.com/guide`
+    paid for the address twice."""
+    _, separator, rest = url.partition("://")  # either scheme: the same page
+    if not separator:
+        return url  # `mailto:`, `tel:`: no host to spell two ways
+    host, _, path = rest.partition("/")
+    path, question, query = path.partition("?")
+    return f"{host.lower().removeprefix('www.')}/{path.rstrip('/')}{question}{query}"
+
+
 def _same_page(absolute: str, base_url: str) -> bool:
     try:
         a, b = urlsplit(absolute), urlsplit(base_url)

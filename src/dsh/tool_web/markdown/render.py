@@ -54,7 +54,13 @@ from dsh.tool_web.markdown.linkmarks import (
     is_skip_link,
     is_thread_control,
 )
-from dsh.tool_web.markdown.links import CARD_LINK, clean_url, contact_url, shows_target
+from dsh.tool_web.markdown.links import (
+    CARD_LINK,
+    clean_url,
+    contact_url,
+    shows_target,
+    target_key,
+)
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT, NO_ICON, YES_ICON
 from dsh.tool_web.markdown.numbering import (
     counter,
@@ -174,7 +180,7 @@ class MarkdownRenderer:
         self._page_url = page_url or base_url
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
-        self._shown_urls: set[str] = set()
+        self._shown_urls: set[str] = set()  # each shown target's `target_key`
         self._cells_open = 0  # table cells being rendered around the current element
         self._row_texts: dict[etree._Element, str] = {}  # for images alone in their cells
         # Each element's nearest block ancestor, remembered: links deep inside long runs of
@@ -718,7 +724,8 @@ class MarkdownRenderer:
         shown; the URL alone when the label is the URL (`collapsed`: `text` collapsed, when
         measured already)."""
         label = (collapse(text) if collapsed is None else collapsed).strip()
-        if not label or url in self._shown_urls or len(label) > MAX_INLINE_CHARS:
+        key = target_key(url)
+        if not label or key in self._shown_urls or len(label) > MAX_INLINE_CHARS:
             return text
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): the target goes on its heading, when it
@@ -727,10 +734,10 @@ class MarkdownRenderer:
             heading = _HEADING_LINE.fullmatch(first)
             if heading is None or "](" in heading[2]:
                 return text  # no heading first, or one holding a link of its own
-            self._shown_urls.add(url)
+            self._shown_urls.add(key)
             title = self._escaped_label(heading[2])
             return f"\n\n{heading[1]} [{title}]({url})\n\n{rest}\n\n"
-        self._shown_urls.add(url)
+        self._shown_urls.add(key)
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
         if "\n\n" in text and (heading := _HEADING_LINE.fullmatch(label)):
