@@ -107,6 +107,19 @@ def test_a_target_spelled_two_ways_is_shown_once() -> None:
     assert "[its next page](https://other.org/guide?page=2)" in out  # another query: another page
 
 
+def test_a_paid_link_keeps_its_label_not_its_target() -> None:
+    # `rel=sponsored` is the page saying the link is an ad or an affiliate placement: its target
+    # is an opaque redirect to a shop. A `nofollow` link is the page's own reference and stays.
+    out = render(
+        f"<p>{PROSE} We liked the "
+        '<a href="https://geni.us/hgc-ratiosix" rel="nofollow noopener SPONSORED">Ratio Six</a>'
+        ' best, as <a href="https://lab.example.org/tests" rel="nofollow">our tests</a> show.</p>'
+    )
+    assert "We liked the Ratio Six best" in out
+    assert "geni.us" not in out
+    assert "[our tests](https://lab.example.org/tests)" in out
+
+
 def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:
     # "Skip to main content" jumps a keyboard past the site's header: left in the selection
     # (inside a shop's `main`, a header kept for its size) it stood as the page's first

@@ -139,6 +139,18 @@ def _web_url(base: str | None, href: str) -> tuple[str, SplitResult] | None:
     return absolute, parts
 
 
+def is_paid_link(rel: str) -> bool:
+    """Whether a link's `rel` says it is paid for (`sponsored`: an advertisement, an affiliate
+    or other paid placement, as search engines ask sites to mark them).
+
+    Its label stays and its target does not: the page says it is not a reference the text
+    makes but one it is paid for, and the targets are mostly opaque affiliate redirects
+    (`geni.us/hgc-…`, `…/out/link/45558/226656/4/…?merchant=Amazon`, `go.move.org/aff_c?…`)
+    whose tokens tell the model nothing the label does not.
+    """
+    return "sponsored" in rel.lower().split()
+
+
 def contact_url(href: str) -> str | None:
     """`mailto:address` or `tel:number` for a contact link (query and spaces dropped), else None.
 
