@@ -290,6 +290,19 @@ def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
     assert "ha ha ha ha" in out  # a run of one word, not two copies of "ha ha"
 
 
+def test_a_heading_saying_its_words_twice_in_a_list_item_or_a_quote_says_them_once() -> None:
+    # The heading's marks after an item's or a quote's marker are marks too, not its words.
+    out = render(
+        f"<h1>Services</h1><p>{PROSE}</p>"
+        "<ul><li><h3><span>Free Delivery</span> <span>Free Delivery</span></h3></li>"
+        "<li><h3>Returns</h3></li></ul>"
+        "<blockquote><h4><span>Our Promise</span> <span>Our Promise</span></h4></blockquote>"
+    )
+    assert "- ### Free Delivery\n" in out
+    assert "> #### Our Promise" in out
+    assert "Our Promise Our Promise" not in out
+
+
 def test_repeated_headings_and_labels_stay_over_new_content_only() -> None:
     products = "".join(
         f"<h2>Model {n}</h2><h3>Pros</h3><ul><li>battery {n}</li></ul>"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Final
+from typing import Final, NamedTuple
 
 import lxml.etree as etree
 
@@ -126,10 +126,37 @@ _QUOTED_REPEAT_MIN_CHARS: Final = 20
 _INDENTATION: Final = f" \t{INDENT}"
 # A quotation's blank line: indentation and its `>` marks, nothing else.
 _QUOTE_BLANK: Final = f"{_INDENTATION}>"
-# What is no part of a line's words: indentation, list and quote marks, emphasis, headings.
+# What is no part of a line's words when lines are compared (stripped from both ends):
+# indentation, list and quote marks, emphasis, headings.
 _LINE_MARKS: Final = f"{_INDENTATION}#*->"
-# A list item's marker, its indentation before it.
-_LIST_MARK: Final = re.compile(r"[-*+]\s+|\d{1,3}[.)]\s+")
+# A line's opening marks, each optional, in the order they nest: its indentation (a list item's,
+# kept by `INDENT` marks until the end), a list item's marker or a quote's, a heading's marks
+# ("  - ## Title"). The passes read normalised lines: one space after each mark, no tabs.
+_ITEM_MARKER: Final = r"[-*+] |\d{1,3}[.)] "
+_OPENING_MARKS: Final = re.compile(rf"[ {INDENT}]*(?:{_ITEM_MARKER}|> )?(?P<heading>#{{1,6}} )?")
+_OPENING_MARKS_UNQUOTED: Final = re.compile(
+    rf"[ {INDENT}]*(?:{_ITEM_MARKER})?(?P<heading>#{{1,6}} )?"
+)
+
+
+class _Opening(NamedTuple):
+    """Where a line's opening marks end (`_opening_marks`)."""
+
+    marker_end: int  # after its indentation and its list item's (or quote's) marker
+    words_start: int  # after a heading's marks too: where its words begin
+
+
+def _opening_marks(line: str, *, quote: bool) -> _Opening:
+    """`line`'s opening marks: its indentation, a list item's marker (or a quote's, with
+    `quote`; without it a quoted line's `>` is one of its words: a quotation echoes no
+    heading), then a heading's marks."""
+    marks = (_OPENING_MARKS if quote else _OPENING_MARKS_UNQUOTED).match(line)
+    if marks is None:  # every part is optional: never
+        return _Opening(0, 0)
+    heading_at = marks.start("heading")
+    return _Opening(heading_at if heading_at >= 0 else marks.end(), marks.end())
+
+
 # Emphasis around a label and the arrows after it ("**View options** ›", "Read more »").
 _AROUND_LABEL: Final = " *_›»→>…."
 
@@ -160,8 +187,8 @@ def _is_card_control(line: str) -> bool:
     if len(line) > _CONTROL_LINE_MAX and "dited" not in line.lower():
         return False
     text = line.replace(INDENT, " ").strip()
-    if (mark := _LIST_MARK.match(text)) is not None:
-        text = text[mark.end() :]
+    if (item_end := _opening_marks(text, quote=False).marker_end) > 0:
+        text = text[item_end:]
     elif (
         _PLACEHOLDER.fullmatch(placeholder := " ".join(text.strip(" *_").lower().split()))
         is not None
@@ -203,8 +230,6 @@ def _is_statistic(label: str) -> bool:
     )
 
 
-# What may open a line before its words: indentation, a heading's, quote's or list item's mark.
-_LINE_MARK: Final = re.compile(rf"[ {INDENT}]*(?:#{{1,6}} |> |[-*+] |\d{{1,3}}[.)] )?")
 # Emphasis around a whole line's words, longest first.
 _LINE_EMPHASIS: Final = ("***", "**", "*", "__", "_")
 
@@ -234,8 +259,7 @@ def say_doubled_once(markdown: str) -> str:
 def _said_once(line: str) -> str | None:
     if line[:1] == "|" or CODE_OPEN in line:
         return None
-    mark = _LINE_MARK.match(line)
-    start = mark.end() if mark is not None else 0
+    start = _opening_marks(line, quote=True).words_start
     words = line[start:]
     emphasis = next(
         (
@@ -279,8 +303,6 @@ def starts_with_price(text: str) -> bool:
     return _PRICE.match(text.strip().lower()) is not None
 
 
-# A heading's marks, after a list item's marker and indentation ("  ### ", "- ## ").
-_HEADING_MARKS: Final = re.compile(r"#{1,6} ")
 # A link written out, its label kept ("[Joco Cup 4oz](https://…)" reads "Joco Cup 4oz").
 _LINK_LABEL: Final = re.compile(r"\[((?:[^\]\\]|\\.)*)\]\([^()\s]*\)")
 # Longer lines are no card's title, and are not compared (a line is read once, in bounded time).
@@ -320,7 +342,7 @@ def drop_echoed_headings(markdown: str) -> str:
             if before_key and _echo_key(text) == before_key:
                 if "](" in text and "](" not in before:
                     first = kept[before_at]
-                    text_at = len(first) - len(_unlisted(first.lstrip(_INDENTATION)))
+                    text_at = _opening_marks(first, quote=False).marker_end
                     kept[before_at] = first[:text_at] + text
                     before = text
                 blank_between = False
@@ -339,14 +361,15 @@ def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
     line parts them. A new list item never reaches here: it opens with its marker."""
     if len(text) > _ECHO_LINE_MAX or len(before) > _ECHO_LINE_MAX:
         return False
-    if _HEADING_MARKS.match(text) is None:
+    if not _is_heading(text):
         return False
-    return not blank_between or _HEADING_MARKS.match(_unlisted(before)) is not None
+    return not blank_between or _is_heading(before)
 
 
-def _unlisted(text: str) -> str:
-    mark = _LIST_MARK.match(text)
-    return text if mark is None else text[mark.end() :]
+def _is_heading(text: str) -> bool:
+    """Whether `text` is a heading, in a list item or not ("## Title", "- ## Title")."""
+    marker_end, words_start = _opening_marks(text, quote=False)
+    return words_start > marker_end
 
 
 def _echo_key(text: str) -> str:
@@ -354,9 +377,7 @@ def _echo_key(text: str) -> str:
     empty for a line that cannot echo: a table row, code, or one without a letter."""
     if text[:1] == "|" or CODE_OPEN in text:
         return ""
-    words = _unlisted(text)
-    if (marks := _HEADING_MARKS.match(words)) is not None:
-        words = words[marks.end() :]
+    words = text[_opening_marks(text, quote=False).words_start :]
     words = _LINK_LABEL.sub(r"\1", words).replace("*", "").replace("\\", "")
     key = " ".join(words.lower().split())
     return key if any(c.isalpha() for c in key) else ""
