@@ -37,8 +37,16 @@ def test_document_end_tag_floods_stay_linear(filler: str) -> None:
         '<body class="x" id="y">' * 600_000,
         '<body class="x">\n' * 600_000,
         '<body class="' + "archive " * 600_000 + '">',
+        # Each tag read is first searched back for the text element or comment it may stand
+        # in, through all the page before it.
+        "x" * 4_900_000 + '<body class="x">' * 20,
     ],
-    ids=["body-tags-on-one-line", "body-tags-on-many-lines", "one-huge-body-tag"],
+    ids=[
+        "body-tags-on-one-line",
+        "body-tags-on-many-lines",
+        "one-huge-body-tag",
+        "body-tags-after-megabytes",
+    ],
 )
 def test_misplaced_body_tag_floods_stay_linear(filler: str) -> None:
     # Each `<body>` start tag after the body began is reported by libxml2; the attributes of

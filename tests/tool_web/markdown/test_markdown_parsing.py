@@ -70,6 +70,19 @@ def test_a_body_tag_in_a_scripts_string_or_a_comment_gives_the_body_nothing() ->
     assert body.get("style") is None
 
 
+def test_a_body_tag_in_any_element_whose_content_is_text_gives_the_body_nothing() -> None:
+    # As in a script's string: in a style, a title, a text area or an `xmp` a `<body …>` is
+    # their text (HTML reads no tag there), so the body takes none of its attributes.
+    root = parse(
+        b"<html><head><img src='/p.gif'><style>/* <body hidden> */</style>"
+        b"<title>A <body class='archive'> story</title><textarea><body style='display:none'>"
+        b"</textarea><xmp><body lang='la'></xmp></head><body class='home'><p>x</p>"
+    )
+    body = root.find("body")
+    assert body is not None
+    assert dict(body.attrib) == {"class": "home"}
+
+
 def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
     # The attributes libxml2 dropped from a `<body>` after the body began are given to the
     # body (as HTML merges them), read from the page's UTF-8 like the rest of it: read alone,

@@ -14,6 +14,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
+from dsh.tool_web.markdown.rawtext import RAW_TEXT_ELEMENTS
 from dsh.tool_web.markdown.stats import text_without_whitespace
 
 # C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
@@ -239,7 +240,7 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             merged += 1
             if merged > _MAX_MERGED_BODIES:
                 return
-            if _in_script_or_comment(data, tag.start()):
+            if _in_text_element_or_comment(data, tag.start()):
                 continue  # a script's string or a commented-out tag is no tag
             try:
                 parsed = etree.fromstring(
@@ -254,18 +255,26 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
                     body.set(name, value)
 
 
-# What opens and closes a script's text and a comment, in the spellings pages use.
-_SCRIPT_OPENS: Final = (b"<script", b"<SCRIPT")
-_SCRIPT_CLOSES: Final = (b"</script", b"</SCRIPT")
+# What opens and closes each element whose content is text (`rawtext.py`), in the spellings
+# pages use: lower and upper case.
+_TEXT_ELEMENT_TAGS: Final = tuple(
+    (
+        (f"<{name}".encode(), f"<{name.upper()}".encode()),
+        (f"</{name}".encode(), f"</{name.upper()}".encode()),
+    )
+    for name in RAW_TEXT_ELEMENTS
+)
 
 
-def _in_script_or_comment(data: bytes, at: int) -> bool:
-    """The bytes at `at` stand inside a script or a comment: a script opened before them and
-    not closed since (`var w = '<body hidden>'` on a minified page's one line), or a comment
-    likewise. Searched back in C from `at`, for at most `_MAX_MERGED_BODIES` tags a page."""
-    script_open = max(data.rfind(opening, 0, at) for opening in _SCRIPT_OPENS)
-    if script_open > max(data.rfind(closing, 0, at) for closing in _SCRIPT_CLOSES):
-        return True
+def _in_text_element_or_comment(data: bytes, at: int) -> bool:
+    """The bytes at `at` stand inside an element whose content is text or inside a comment: a
+    script (or style, title, text area) opened before them and not closed since (`var w =
+    '<body hidden>'` on a minified page's one line), or a comment likewise. Searched back in C
+    from `at`, for at most `_MAX_MERGED_BODIES` tags a page."""
+    for opens, closes in _TEXT_ELEMENT_TAGS:
+        opened = max(data.rfind(opening, 0, at) for opening in opens)
+        if opened > max(data.rfind(closing, 0, at) for closing in closes):
+            return True
     return data.rfind(b"<!--", 0, at) > data.rfind(b"-->", 0, at)
 
 

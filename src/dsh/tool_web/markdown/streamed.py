@@ -24,6 +24,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.rawtext import RAW_TEXT_ELEMENTS
+
 # `$RC("B:0","S:0")` and `$RR("B:0","S:0",[…])` complete a boundary; `$RS("S:1","P:1")` a
 # segment; the external runtime's `template`s say the same with `data-rci`/`data-rri`/`data-rsi`.
 _INLINE_CALLS: Final = re.compile(rb"\$R[CRS]\(")
@@ -56,7 +58,7 @@ _MARKER: Final = {
 }
 # Where a boundary comment is a marker: not inside the elements whose content is text (an HTML
 # parser reads no comment there) nor inside another comment.
-_TEXT_ELEMENTS: Final = (b"script", b"style", b"title", b"textarea", b"xmp")
+_TEXT_ELEMENTS: Final = tuple(name.encode() for name in RAW_TEXT_ELEMENTS)
 _BOUNDARY_OR_TEXT_ELEMENT: Final = re.compile(
     rb"<!--(\$[?!]?|/\$)-->|<(" + b"|".join(_TEXT_ELEMENTS) + rb")(?=[\s/>])|<!--",
     re.IGNORECASE,
