@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Final, NamedTuple
+from typing import Final
 
 import lxml.etree as etree
 
@@ -133,28 +133,24 @@ _LINE_MARKS: Final = f"{_INDENTATION}#*->"
 # kept by `INDENT` marks until the end), a list item's marker or a quote's, a heading's marks
 # ("  - ## Title"). The passes read normalised lines: one space after each mark, no tabs.
 _ITEM_MARKER: Final = r"[-*+] |\d{1,3}[.)] "
-_OPENING_MARKS: Final = re.compile(rf"[ {INDENT}]*(?:{_ITEM_MARKER}|> )?(?P<heading>#{{1,6}} )?")
-_OPENING_MARKS_UNQUOTED: Final = re.compile(
-    rf"[ {INDENT}]*(?:{_ITEM_MARKER})?(?P<heading>#{{1,6}} )?"
+_OPENING_MARKS: Final = re.compile(
+    rf"[ {INDENT}]*(?P<marker>(?:{_ITEM_MARKER}|> )?)(?P<heading>(?:#{{1,6}} )?)"
 )
+_OPENING_MARKS_UNQUOTED: Final = re.compile(
+    rf"[ {INDENT}]*(?P<marker>(?:{_ITEM_MARKER})?)(?P<heading>(?:#{{1,6}} )?)"
+)
+# A list item's marker opening a line's text: asked of every short line (`_is_card_control`).
+_ITEM_MARK: Final = re.compile(_ITEM_MARKER)
 
 
-class _Opening(NamedTuple):
-    """Where a line's opening marks end (`_opening_marks`)."""
-
-    marker_end: int  # after its indentation and its list item's (or quote's) marker
-    words_start: int  # after a heading's marks too: where its words begin
-
-
-def _opening_marks(line: str, *, quote: bool) -> _Opening:
+def _opening_marks(line: str, *, quote: bool) -> re.Match[str]:
     """`line`'s opening marks: its indentation, a list item's marker (or a quote's, with
-    `quote`; without it a quoted line's `>` is one of its words: a quotation echoes no
-    heading), then a heading's marks."""
+    `quote`; without it a quotation's `>` is one of its words: a quotation echoes no heading),
+    then a heading's marks. `.end("marker")` is where the marker ends, `.end()` where the
+    words begin; the `heading` group is empty when the line is no heading."""
     marks = (_OPENING_MARKS if quote else _OPENING_MARKS_UNQUOTED).match(line)
-    if marks is None:  # every part is optional: never
-        return _Opening(0, 0)
-    heading_at = marks.start("heading")
-    return _Opening(heading_at if heading_at >= 0 else marks.end(), marks.end())
+    assert marks is not None  # every part is optional
+    return marks
 
 
 # Emphasis around a label and the arrows after it ("**View options** ›", "Read more »").
@@ -187,8 +183,8 @@ def _is_card_control(line: str) -> bool:
     if len(line) > _CONTROL_LINE_MAX and "dited" not in line.lower():
         return False
     text = line.replace(INDENT, " ").strip()
-    if (item_end := _opening_marks(text, quote=False).marker_end) > 0:
-        text = text[item_end:]
+    if (item := _ITEM_MARK.match(text)) is not None:
+        text = text[item.end() :]
     elif (
         _PLACEHOLDER.fullmatch(placeholder := " ".join(text.strip(" *_").lower().split()))
         is not None
@@ -259,7 +255,7 @@ def say_doubled_once(markdown: str) -> str:
 def _said_once(line: str) -> str | None:
     if line[:1] == "|" or CODE_OPEN in line:
         return None
-    start = _opening_marks(line, quote=True).words_start
+    start = _opening_marks(line, quote=True).end()
     words = line[start:]
     emphasis = next(
         (
@@ -342,7 +338,7 @@ def drop_echoed_headings(markdown: str) -> str:
             if before_key and _echo_key(text) == before_key:
                 if "](" in text and "](" not in before:
                     first = kept[before_at]
-                    text_at = _opening_marks(first, quote=False).marker_end
+                    text_at = _opening_marks(first, quote=False).end("marker")
                     kept[before_at] = first[:text_at] + text
                     before = text
                 blank_between = False
@@ -368,8 +364,7 @@ def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
 
 def _is_heading(text: str) -> bool:
     """Whether `text` is a heading, in a list item or not ("## Title", "- ## Title")."""
-    marker_end, words_start = _opening_marks(text, quote=False)
-    return words_start > marker_end
+    return bool(_opening_marks(text, quote=False).group("heading"))
 
 
 def _echo_key(text: str) -> str:
@@ -377,7 +372,7 @@ def _echo_key(text: str) -> str:
     empty for a line that cannot echo: a table row, code, or one without a letter."""
     if text[:1] == "|" or CODE_OPEN in text:
         return ""
-    words = text[_opening_marks(text, quote=False).words_start :]
+    words = text[_opening_marks(text, quote=False).end() :]
     words = _LINK_LABEL.sub(r"\1", words).replace("*", "").replace("\\", "")
     key = " ".join(words.lower().split())
     return key if any(c.isalpha() for c in key) else ""
