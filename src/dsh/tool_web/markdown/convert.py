@@ -20,6 +20,7 @@ from dsh.tool_web.markdown.boilerplate import (
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
+from dsh.tool_web.markdown.factpairs import join_fact_pairs
 from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -48,7 +49,6 @@ from dsh.tool_web.markdown.repairs import (
     repair_tree,
     shown_price_parts,
 )
-from dsh.tool_web.markdown.repeats import join_fact_pairs
 from dsh.tool_web.markdown.select import article_body, content_root
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
