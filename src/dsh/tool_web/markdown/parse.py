@@ -241,7 +241,7 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             if merged > _MAX_MERGED_BODIES:
                 return
             if _in_text_element_or_comment(data, tag.start()):
-                continue  # a script's string or a commented-out tag is no tag
+                continue  # a script's string, a title's words or a commented-out tag is no tag
             try:
                 parsed = etree.fromstring(
                     data[tag.start() : tag.start() + _BODY_TAG_MAX_BYTES],
@@ -288,9 +288,13 @@ def strip_non_content(root: etree._Element) -> None:
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
     """
     etree.strip_elements(root, *_NON_CONTENT_TAGS, with_tail=False)
-    noscript_chars = sum(len(text_without_whitespace(element)) for element in root.iter("noscript"))
+    noscript_chars = sum(
+        len(text_without_whitespace(element, with_tail=True)) for element in root.iter("noscript")
+    )
     # The whole-document measure is only worth paying for when the noscript text is substantial.
-    if noscript_chars > 500 and noscript_chars * 2 > len(text_without_whitespace(root)):
+    if noscript_chars > 500 and noscript_chars * 2 > len(
+        text_without_whitespace(root, with_tail=True)
+    ):
         etree.strip_tags(root, "noscript")
     else:
         etree.strip_elements(root, "noscript", with_tail=False)

@@ -354,7 +354,9 @@ def _broken_code_as_blocks(root: etree._Element) -> None:
         if parent is None or (code.tail or "").strip() or (parent.text or "").strip():
             continue
         if parent not in texts_in:
-            with_text = (child for child in parent if text_without_whitespace(child))
+            with_text = (
+                child for child in parent if text_without_whitespace(child, with_tail=True)
+            )
             texts_in[parent] = list(itertools.islice(with_text, 2))
         if any(child is not code for child in texts_in[parent]):
             continue  # not alone in its block
@@ -511,8 +513,8 @@ def _is_heading_text(button: etree._Element, heading_texts: dict[etree._Element,
     if heading is None:
         return False
     if heading not in heading_texts:
-        heading_texts[heading] = _own_text(heading)
-    text = _own_text(button)
+        heading_texts[heading] = text_without_whitespace(heading, with_tail=False)
+    text = text_without_whitespace(button, with_tail=False)
     return bool(text) and text == heading_texts[heading]
 
 
@@ -551,12 +553,6 @@ def _has_text(element: etree._Element) -> bool:
 
 def _has_word(text: str | None) -> bool:
     return text is not None and text != "" and not text.isspace()
-
-
-def _own_text(element: etree._Element) -> str:
-    """The element's text without whitespace, its tail left out."""
-    text: str = etree.tostring(element, method="text", encoding="unicode", with_tail=False)
-    return "".join(text.split())
 
 
 def _opens_the_panel_after_it(button: etree._Element, controls: list[str] | None = None) -> bool:

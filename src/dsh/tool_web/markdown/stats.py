@@ -13,10 +13,11 @@ def visible_length(text: str | None) -> int:
     return len(text.strip()) if text else 0
 
 
-def text_without_whitespace(element: etree._Element) -> str:
-    """The text of `element` (its tail included) with all whitespace removed, serialised by
-    libxml2: how much text there is, whatever the markup's indentation."""
-    text: str = etree.tostring(element, method="text", encoding="unicode")
+def text_without_whitespace(element: etree._Element, *, with_tail: bool) -> str:
+    """The text of `element` with all whitespace removed, serialised by libxml2: how much text
+    there is, whatever the markup's indentation; with its tail (the text after it, up to its
+    next sibling) when `with_tail`."""
+    text: str = etree.tostring(element, method="text", encoding="unicode", with_tail=with_tail)
     return "".join(text.split())
 
 
