@@ -59,3 +59,23 @@ def test_a_quotes_lines_that_repeat_a_post_shown_before_go_and_its_attribution_s
     assert "Seconded, and clean its sponge every month." in out
     assert "\n>\n\n" not in out
     assert not out.rstrip().endswith(">")
+
+
+def test_the_same_speakers_line_under_each_of_their_quotes_stays() -> None:
+    # An article quotes one expert twice, her name line under each quote, linked the first
+    # time only: the second copy is no repeat to drop but whose the second quote is.
+    speaker = "<p><strong>Jane Doe,</strong> VP of Research, {acme}</p>"
+    linked = speaker.format(acme="<a href='https://acme.example/'>Acme</a>")
+    out = render(
+        f"<h1>Search trends</h1><p>{PROSE}</p>"
+        f"<blockquote><p>Search is not dead, it is different.</p></blockquote>{linked}"
+        f"<p>{PROSE} Again.</p>"
+        f"<blockquote><p>Rankings are a directional metric now.</p></blockquote>"
+        f"{speaker.format(acme='Acme')}<p>{PROSE} Once more.</p>"
+        # A link's label under a quoted box is no speaker: its repeat still goes.
+        f"<blockquote><p>The bottom line: eat fibre.</p></blockquote><p>Learn more.</p>"
+        f"<blockquote><p>The bottom line: sleep well.</p></blockquote><p>Learn more.</p>"
+    )
+    assert out.count("VP of Research") == 2
+    assert "directional metric now.\n\n**Jane Doe,** VP of Research, Acme" in out
+    assert out.count("Learn more.") == 1

@@ -386,6 +386,8 @@ def drop_repeated_blocks(markdown: str) -> str:
     and so does one that is all its section says: a changelog's "Bug fixes and performance
     improvements." under a version's heading and date, "### Fixed" / "- Worker leak" under a
     new version (`_Sections`).
+    A short line under a new quotation is whose it is and stays: the same expert's name line
+    under each of her quotes (`_attributes_new_quotation`).
     A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
     it is kept when something new follows it, so the second product's cons are not read as its
     pros. Over a section that is all repeats (a mobile copy), it goes with them.
@@ -434,6 +436,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             and not _answers_what_precedes(index, blocks, keys, first_at)
             and not sections.alone_in_its_own(index, blocks)
             and not _heads_new_prose(index, blocks, keys, first_at)
+            and not _attributes_new_quotation(index, blocks, keys, first_at)
         ):
             continue  # a repeat, and not one of the exempt kinds
         if waiting:
@@ -571,6 +574,25 @@ def _heads_new_prose(
         and len(keys[after]) >= _PROSE_MIN
         and " " in keys[after]
         and bool(_HEADER_DATE.search(keys[index]))
+    )
+
+
+def _attributes_new_quotation(
+    index: int, blocks: list[str], keys: list[str], first_at: dict[str, int]
+) -> bool:
+    """A short line right under a new quotation: who said it ("**Jane Doe,** VP, Acme" under
+    each of her quotes in an article, a testimonial's "— Sam, customer"). The same person
+    quoted twice gets the same line twice; dropped, the second quote read as nobody's or as
+    the previous speaker's. Not a sentence: "Learn more." under a quoted box is its link."""
+    if index == 0 or first_at[keys[index - 1]] != index - 1:
+        return False
+    block = blocks[index]
+    return (
+        blocks[index - 1].lstrip()[:1] == ">"
+        and block.lstrip()[:1] != ">"
+        and "\n" not in block.strip()
+        and len(keys[index]) <= _HEADER_MAX
+        and not keys[index].endswith((".", "!", "?"))
     )
 
 
