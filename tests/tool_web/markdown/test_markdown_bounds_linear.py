@@ -1861,16 +1861,20 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "Ã" * 4_000_000,  # lead characters with nothing after them, on one line
         # Inline code spans skipped on one line: runs of growing lengths, none closed.
         "isnâ€™t " * 3 + "".join(f"<code>{'`' * n}</code>a" for n in range(1, 3_000)),
+        # 300,000 short lines, each read for the characters it writes besides its sequences.
+        "isnâ€™t é ’<br>" * 300_000,
     ],
     ids=[
         "one-sequence-repeated",
         "many-different-sequences",
         "leads-without-continuations",
         "unclosed-code-runs",
+        "many-lines-quoting-their-sequences",
     ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
-    # Each sequence is decoded once (remembered by its characters), the page in one search.
+    # Each sequence is decoded once (remembered by its characters), the page in one search;
+    # each line's characters outside its sequences are read once, not once per sequence.
     out, elapsed = timed_render(f"<p>{WORDS}</p><p>{filler}</p>")
     assert "omicron" in out
     assert elapsed < 10, elapsed

@@ -61,6 +61,20 @@ def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
     assert 'saw "Ã¤" instead of "ä"' in out
 
 
+def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
+    # A page on encodings (a question about a broken CSV) shows the garbage and the character
+    # side by side, three times and more: that line means what it says as written, while a
+    # line of the page's own double-encoded text is still repaired.
+    out = render(
+        f"<p>{PROSE}</p><p>If you see Ã© instead of é, or â€™ instead of ’, or â€œ instead of "
+        "“, the file is UTF-8 read as Windows-1252.</p><ul><li>é → Ã©</li><li>ü → Ã¼</li></ul>"
+        "<p>The readerâ€™s view: 57Â° and isnâ€™t.</p>"
+    )
+    assert "see Ã© instead of é, or â€™ instead of ’, or â€œ instead of “" in out
+    assert "- é → Ã©\n- ü → Ã¼" in out
+    assert "The reader’s view: 57° and isn’t." in out
+
+
 def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
     out = render(
         f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "

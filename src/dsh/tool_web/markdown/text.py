@@ -121,19 +121,36 @@ def repaired_mojibake(text: str) -> str:
     if found < _MOJIBAKE_MIN:
         return text
 
+    return "\n".join(_repaired_line(line, repairs) for line in text.split("\n"))
+
+
+def _repaired_line(line: str, repairs: dict[str, str]) -> str:
+    """`line` with its double-encoded sequences decoded (`repairs`), unless it also holds a
+    character one of them decodes to: a line showing both ("If you see Ã© instead of é") is
+    about the garbage, on a page explaining encodings, and says what it means as written."""
     # Code is what it is, garbage included (a page on encodings shows `cafÃ©` as the bug):
     # code blocks are placeholders here already, and inline code spans are skipped.
+    prose = _INLINE_CODE.sub("", line) if "`" in line else line
+    sequences = _MOJIBAKE.findall(prose)
+    if not sequences:
+        return line
+    # The characters written outside the sequences, read once however many the line holds (a
+    # sequence may end in what it decodes to: "Â°" is "°" double-encoded).
+    written = set(_MOJIBAKE.sub("", prose))
+    if any(repairs[sequence] in written for sequence in sequences):
+        return line
+
     def repaired(part: str) -> str:
         return _MOJIBAKE.sub(lambda match: repairs[match.group()], part)
 
-    if "`" not in text:
-        return repaired(text)
+    if "`" not in line:
+        return repaired(line)
     parts: list[str] = []
     end = 0
-    for span in _INLINE_CODE.finditer(text):
-        parts += (repaired(text[end : span.start()]), span.group())
+    for span in _INLINE_CODE.finditer(line):
+        parts += (repaired(line[end : span.start()]), span.group())
         end = span.end()
-    parts.append(repaired(text[end:]))
+    parts.append(repaired(line[end:]))
     return "".join(parts)
 
 
