@@ -406,6 +406,26 @@ def test_a_shops_filter_panel_goes_but_the_grid_and_prose_it_names_stay() -> Non
         assert facet not in out
 
 
+def test_a_section_whose_id_is_its_headings_slug_is_no_filter_panel() -> None:
+    # Sphinx and MkDocs give each section its heading's slug as id: a template language's
+    # "Filters" section (`<section id="filters">`, short entries, no picture) is the page's
+    # subject, not a shop's filter panel, which its class names.
+    entries = "".join(
+        f"<li><code>{name}(value)</code> – the value's {name}.</li>"
+        for name in ("abs", "round", "lower", "upper")
+    )
+    out = render(
+        f"<main><h1>Template Designer Documentation</h1><p>{PROSE}</p>"
+        f"<section id='filters'><h2>Filters</h2><p>Variables can be modified by filters.</p>"
+        f"<ul>{entries}</ul></section><section id='tests'><h2>Tests</h2><p>{PROSE}</p>"
+        "</section></main><div id='sidebar' class='filters'><h2>Brand</h2>"
+        "<ul><li>Acme (12)</li><li>Globex (4)</li></ul></div>"
+    )
+    assert "## Filters" in out
+    assert "- `round(value)` – the value's round." in out
+    assert "Globex (4)" not in out
+
+
 def test_a_cards_controls_alone_on_their_line_are_dropped() -> None:
     # A shop's and a listing's cards end in controls ("Add to cart", "Quick view", "Read
     # more"): nothing the model can use, the name and price are beside them. De-duplication

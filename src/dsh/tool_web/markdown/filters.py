@@ -9,6 +9,8 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.vocabulary import TOKEN_SPLIT
+
 # Whole class/id words that name a filter panel (`facets-wrapper`, `facet-filters__sort`,
 # `product-filters`, `mobile-search-refinements`, `Filters_title__…`).
 FILTER_WORDS: Final = frozenset({"facet", "facets", "filters", "refinements"})
@@ -38,6 +40,11 @@ class FilterPanels:
 
     def is_panel(self, element: etree._Element, tokens: list[str]) -> bool:
         if FILTER_WORDS.isdisjoint(tokens):
+            return False
+        # Named so by its class, not only by its id: an id is often the slug of the section's
+        # heading (Sphinx's and MkDocs' `<section id="filters">` over a template language's
+        # filters), which names its subject, not its role.
+        if FILTER_WORDS.isdisjoint(TOKEN_SPLIT.split((element.get("class") or "").lower())):
             return False
         if self._holding is None:
             self._holding = _holding_pictures_or_prose(self._body)
