@@ -1863,6 +1863,8 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "isnâ€™t " * 3 + "".join(f"<code>{'`' * n}</code>a" for n in range(1, 3_000)),
         # 300,000 short lines, each read for the characters it writes besides its sequences.
         "isnâ€™t é ’<br>" * 300_000,
+        # 400,000 lone three-byte letters on one line, each looked at beside its neighbours.
+        "isnâ€™t " * 3 + "allé…» " * 400_000,
     ],
     ids=[
         "one-sequence-repeated",
@@ -1870,6 +1872,7 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "leads-without-continuations",
         "unclosed-code-runs",
         "many-lines-quoting-their-sequences",
+        "lone-three-byte-letters",
     ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:

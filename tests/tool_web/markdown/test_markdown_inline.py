@@ -75,6 +75,17 @@ def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
     assert "The reader’s view: 57° and isn’t." in out
 
 
+def test_a_letter_and_two_signs_after_it_are_no_double_encoded_character() -> None:
+    # "allé…»" is bytes E9 85 BB, which UTF-8 reads as "酻": a lone CJK letter amid Latin text
+    # is a real letter and its punctuation; double-encoded CJK comes in runs, decoded whole.
+    out = render(
+        f"<p>{PROSE}</p><p>ÂGE: « Il est allé…» puis « passé…» et « été…» »</p>"
+        "<p>In Japanese: æ—¥æœ¬èªž. Itâ€™s fine.</p>"
+    )
+    assert "« Il est allé…» puis « passé…» et « été…» »" in out
+    assert "In Japanese: 日本語. It’s fine." in out
+
+
 def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:
     out = render(
         f"<p>{PROSE}</p><p>About 10<sup>15</sup> operations on 30 m<sup>2</sup>, the "

@@ -117,7 +117,7 @@ def repaired_mojibake(text: str) -> str:
         sequence = match.group()
         if sequence not in repairs:
             repairs[sequence] = _decoded(sequence)
-        found += repairs[sequence] != sequence
+        found += _repair(match, repairs) != sequence
     if found < _MOJIBAKE_MIN:
         return text
 
@@ -141,7 +141,7 @@ def _repaired_line(line: str, repairs: dict[str, str]) -> str:
         return line
 
     def repaired(part: str) -> str:
-        return _MOJIBAKE.sub(lambda match: repairs[match.group()], part)
+        return _MOJIBAKE.sub(lambda match: _repair(match, repairs), part)
 
     if "`" not in line:
         return repaired(line)
@@ -152,6 +152,29 @@ def _repaired_line(line: str, repairs: dict[str, str]) -> str:
         end = span.end()
     parts.append(repaired(line[end:]))
     return "".join(parts)
+
+
+def _repair(match: re.Match[str], repairs: dict[str, str]) -> str:
+    """What the sequence `match` found is written as: its decoded character (`repairs`), but not
+    a letter of three bytes that no other sequence touches. A letter three bytes make (CJK,
+    Hangul, Indic) comes double-encoded in a run, its word's other letters beside it; alone, it
+    is a real letter and two signs after it: "allé…»" is bytes E9 85 BB, "酻"."""
+    sequence = match.group()
+    decoded = repairs[sequence]
+    if len(sequence) == 3 and decoded != sequence and decoded.isalpha() and _alone(match):
+        return sequence
+    return decoded
+
+
+def _alone(match: re.Match[str]) -> bool:
+    """No other sequence ends where `match` starts or starts where it ends (a sequence is two
+    to four characters: three tries back, one forward, each bounded)."""
+    text, start, end = match.string, match.start(), match.end()
+    if _MOJIBAKE.match(text, end) is not None:
+        return False
+    return all(
+        _MOJIBAKE.fullmatch(text, at, start) is None for at in range(max(0, start - 4), start - 1)
+    )
 
 
 def _decoded(sequence: str) -> str:
