@@ -57,6 +57,17 @@ def test_a_shells_metadata_escaped_twice_is_decoded() -> None:
     assert "choosing my first telescope, se…\n" in out
 
 
+def test_a_shells_description_escaped_once_keeps_its_query() -> None:
+    # A description quoting a link's query, escaped once as it should be ("&amp;region="):
+    # only references closed by their semicolon are decoded again, not the legacy names HTML
+    # reads without one ("&region" is "®ion" to `html.unescape`).
+    shell = FORUM_SHELL.replace(
+        "telescope.", "telescope: see /map?a=1&amp;region=eu&amp;param=2&amp;timestamp=3."
+    )
+    out = html_to_markdown(shell)
+    assert "telescope: see /map?a=1&region=eu&param=2&timestamp=3.\n" in out
+
+
 def test_module_preloads_and_custom_elements_are_evidence_of_scripts() -> None:
     preload = '<html><head><link rel="preload" as="script" href="/a.js"></head><body></body></html>'
     custom = "<html><body><shop-app><p>Loading</p></shop-app></body></html>"

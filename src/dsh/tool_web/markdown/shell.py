@@ -84,8 +84,21 @@ def page_metadata(root: etree._Element) -> PageMetadata:
 def _twice_escaped(value: str) -> str:
     """`value` with its character references decoded: the parser decoded the attribute's
     once, so one left was escaped twice. Discourse cuts a post's first lines into its
-    description with "&amp;hellip;", and the notice read "enough to se&hellip;"."""
-    return html.unescape(value) if "&" in value else value
+    description with "&amp;hellip;", and the notice read "enough to se&hellip;". Only
+    references closed by their semicolon: `html.unescape` also reads the legacy names
+    without one, so a URL's query in a description ("?a=1&region=eu&param=2", correctly
+    escaped once) read "?a=1®ion=eu¶m=2"."""
+    return _CLOSED_REFERENCE.sub(_unescaped, value) if "&" in value else value
+
+
+# A character reference with its semicolon: named, decimal or hexadecimal.
+_CLOSED_REFERENCE: Final = re.compile(
+    r"&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});"
+)
+
+
+def _unescaped(reference: re.Match[str]) -> str:
+    return html.unescape(reference.group())
 
 
 def _bounded(text: str) -> str:
