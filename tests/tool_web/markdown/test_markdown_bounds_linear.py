@@ -1931,3 +1931,22 @@ def test_repeated_blocks_are_keyed_without_their_links_in_linear_time() -> None:
     out, elapsed = timed_render(f"<p>{WORDS}</p>{flood}{blocks}<div>{copies}</div>")
     assert out.count("Block 19999 of") == 1
     assert elapsed < 10, elapsed
+
+
+def test_rustdoc_item_furniture_is_emptied_in_linear_time() -> None:
+    # One XPath over the tree, each part emptied in place: 100,000 version marks side by side,
+    # each followed by a word that stays (moving each tail onto the text before it would copy
+    # that text 100,000 times), and 20,000 items each with its version and source link.
+    marks = '<span class="since">1.0.0</span>word ' * 100_000
+    item = (
+        '<section class="method"><span class="rightside"><span class="since">1.0.0</span> · '
+        '<a class="src" href="src/lib.rs.html">Source</a></span><h4>pub fn run()</h4></section>'
+    )
+    head = '<head><meta name="generator" content="rustdoc"></head>'
+    out, elapsed = timed_render(
+        f"<html>{head}<body><main><p>{WORDS}</p><p>{marks}</p>{item * 20_000}</main></body></html>"
+    )
+    assert "omicron" in out
+    assert "1.0.0" not in out
+    assert "Source" not in out
+    assert elapsed < 10, elapsed

@@ -969,3 +969,40 @@ def test_docbook_navigation_tables_are_furniture() -> None:
     assert "Prev" not in out
     assert "The SQL Language" not in out
     assert "11.1. Introduction" not in out
+
+
+def test_rustdoc_version_and_source_links_and_toggle_label_are_furniture() -> None:
+    # rustdoc writes beside each item the version it is stable since and a link to its source
+    # (`span.rightside`: "1.0.0 (const: 1.48.0) · Source"; under the title, `span.since` and
+    # `a.src` in the sub-heading), and the label of the toggle that folds the description
+    # (`summary.hideme`: "Expand description", hidden by its CSS while the description is open).
+    method = (
+        '<details class="toggle method-toggle" open><summary>'
+        '<section id="method.is_ok" class="method"><span class="rightside">'
+        '<span class="since" title="Stable since Rust version 1.0.0">1.0.0</span> '
+        '(const: 1.48.0) · <a class="src" href="../../src/core/result.rs.html#586">Source</a>'
+        '</span><h4 class="code-header">pub const fn <a href="#method.is_ok" class="fn">is_ok'
+        "</a>(&amp;self) -&gt; bool</h4></section></summary>"
+        '<div class="docblock"><p>Returns <code>true</code> if the result is <code>Ok</code>.'
+        "</p></div></details>"
+    )
+    body = (
+        '<main><section id="main-content" class="content"><div class="main-heading">'
+        '<h1>Enum <span class="enum">Result</span></h1><span class="sub-heading">'
+        '<span class="since" title="Stable since Rust version 1.0.0">1.0.0</span> · '
+        '<a class="src" href="../../src/core/result.rs.html#557">Source</a> </span></div>'
+        '<details class="toggle top-doc" open><summary class="hideme"><span>Expand description'
+        f'</span></summary><div class="docblock"><p>{PROSE}</p></div></details>'
+        f'<h2 id="implementations">Implementations</h2><div class="impl-items">{method}</div>'
+        "</section></main>"
+    )
+    out = render(f'<html><head><meta name="generator" content="rustdoc"></head><body>{body}')
+    assert "# Enum Result" in out
+    assert "pub const fn is_ok(&self) -> bool" in out
+    assert "Returns `true` if the result is `Ok`." in out
+    assert "Expand description" not in out
+    assert "1.0.0" not in out
+    assert "Source" not in out
+    assert "·" not in out
+    # Without rustdoc's name on the page, the classes are any page's.
+    assert "Source" in render(body)

@@ -58,7 +58,12 @@ from dsh.tool_web.markdown.shell import (
     page_metadata,
     with_shell_notice,
 )
-from dsh.tool_web.markdown.signatures import has_member_signatures, name_member_signatures
+from dsh.tool_web.markdown.signatures import (
+    drop_rustdoc_item_furniture,
+    has_member_signatures,
+    is_rustdoc_page,
+    name_member_signatures,
+)
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.streamed import (
     has_streamed_segments,
@@ -242,6 +247,8 @@ def _convert(
         drop_parent_previews(root)
     if has_member_signatures(cleaned):
         name_member_signatures(root)
+    if is_rustdoc_page(cleaned):
+        drop_rustdoc_item_furniture(root)
     if has_breakpoint_variants(cleaned):
         keep_one_breakpoint_variant(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
