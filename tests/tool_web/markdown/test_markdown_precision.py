@@ -487,6 +487,32 @@ def test_a_sections_see_all_link_alone_on_its_line_is_dropped() -> None:
     assert "Shop All Gifts" in out
 
 
+def test_a_pages_feedback_prompt_alone_on_its_line_is_dropped() -> None:
+    # A site asks its reader to rate the page under its text ("Was this page helpful?" with
+    # Yes and No buttons, "Did this page help you? - Yes") and thanks them once they answer:
+    # a control and its script's message, not the page's words.
+    widget = (
+        "<div><p><b>Was this page helpful?</b></p><button>Yes</button><button>No</button></div>"
+        "<div><p>Did this page help you? - Yes</p><p>Thank you for your feedback!</p></div>"
+        "<div>Was this article helpful for you?</div>"
+    )
+    out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{widget}<p>Last words.</p></main>")
+    assert "helpful" not in out
+    assert "help you" not in out
+    assert "feedback" not in out
+    assert "Last words." in out
+    # Not in a sentence or a heading, nor a review's "Was this review helpful?" (its votes say
+    # what its readers thought of it).
+    kept = (
+        "<p>Was this page helpful to the committee when it met in May?</p>"
+        "<h2>Was this article helpful?</h2><p>Was this review helpful?</p>"
+    )
+    out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{kept}</main>")
+    assert "Was this page helpful to the committee when it met in May?" in out
+    assert "## Was this article helpful?" in out
+    assert "Was this review helpful?" in out
+
+
 def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:
     # A shop theme writes each card's name three times: the picture's link, the title, and a
     # copy shown only when the card has no picture. In the list each card read as three

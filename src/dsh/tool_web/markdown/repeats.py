@@ -114,6 +114,18 @@ _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked
 # truths keep ("See more about toll-free numbers"), nor a shop's "Shop all <category>", which
 # names the category a collection's truths keep as its title.
 _SEE_ALL: Final = re.compile(r"(?:see|view|explore) all(?: \S+){1,4}")
+# A page's feedback prompt ("Was this page helpful?", "Did this article help you? - Yes") and
+# the thanks its script shows once it is answered ("Thank you for your feedback"): the site asks
+# its reader to rate the page; a control, not the page's words. Only the question about the
+# page itself, with its answers' buttons at most; not a review's "Was this review helpful?",
+# whose votes say what its readers thought of it.
+_FEEDBACK_PROMPT: Final = re.compile(
+    r"(?:(?:was|is) this (?:(?:page|article|post|content|information|guide|tutorial|answer) )?"
+    r"(?:helpful|useful)(?: (?:to|for) you)?"
+    r"|did this (?:page|article|post|guide|tutorial|answer) help(?: you)?)"
+    r"\??(?: ?-? ?(?:yes|no)(?: ?/? ?(?:yes|no))?)?"
+    r"|thank(?:s| you) for your feedback!?"
+)
 # A quoted line this short stays even when it repeats ("> Yes.", "> Thanks!"): it may be all
 # a reply answers.
 _QUOTED_REPEAT_MIN_CHARS: Final = 20
@@ -193,7 +205,12 @@ def _is_card_control(line: str) -> bool:
         return True
     if len(line) > _CONTROL_LINE_MAX:
         return False
-    if label in _CARD_CONTROLS or label in _TOOLBAR_LABELS or _SEE_ALL.fullmatch(label):
+    if (
+        label in _CARD_CONTROLS
+        or label in _TOOLBAR_LABELS
+        or _SEE_ALL.fullmatch(label)
+        or _FEEDBACK_PROMPT.fullmatch(label)
+    ):
         return True
     return _is_statistic(label)
 
