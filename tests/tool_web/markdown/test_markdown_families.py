@@ -1006,3 +1006,23 @@ def test_rustdoc_version_and_source_links_and_toggle_label_are_furniture() -> No
     assert "·" not in out
     # Without rustdoc's name on the page, the classes are any page's.
     assert "Source" in render(body)
+
+
+def test_parts_the_page_names_nocontent_are_furniture() -> None:
+    # `nocontent` is the class Google's site search documents for what its index should skip;
+    # pages write it on their menus, share bars and content footers (Google's developer sites:
+    # the licence and "Last updated" under every page).
+    footer = (
+        '<devsite-content-footer class="nocontent"><p>Except as otherwise noted, the content '
+        'of this page is licensed under the <a href="https://creativecommons.org/licenses/by/'
+        '4.0/">Creative Commons Attribution 4.0 License</a>.</p><p>Last updated 2026-03-05 UTC.'
+        "</p></devsite-content-footer>"
+    )
+    out = render(
+        f'<div class="devsite-article"><h1>Introduction to IAM</h1><p>{PROSE}</p>'
+        f"<p>Roles grant permissions to principals.</p>{footer}</div>"
+    )
+    assert "# Introduction to IAM" in out
+    assert "Roles grant permissions to principals." in out
+    assert "Creative Commons" not in out
+    assert "Last updated" not in out

@@ -48,6 +48,11 @@ FURNITURE_WORDS: Final = frozenset(
         # above and below each page of a manual ("Prev Up Next / 10.6. SELECT Output Columns
         # Home 11.1. Introduction").
         "navheader", "navfooter",
+        # A part the page itself says is no content (`nocontent`: the class Google's site
+        # search documents for what its index should skip, written on share bars, menus and
+        # content footers: Google's developer sites' licence and "Last updated" footer,
+        # Jetpack's share buttons).
+        "nocontent",
         # WordPress Jetpack's share and like bars under a post ("Share this:", "Like this:",
         # and the like button's script placeholder "Like Loading…").
         "sharedaddy",
