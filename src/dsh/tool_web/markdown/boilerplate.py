@@ -33,7 +33,13 @@ from dsh.tool_web.markdown.toc import (
     maybe_contents_title,
     orphan_title_block,
 )
-from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements, hidden_by_style, holds
+from dsh.tool_web.markdown.tree import (
+    HEADING_TAGS,
+    empty,
+    find_elements,
+    hidden_by_style,
+    holds,
+)
 from dsh.tool_web.markdown.vocabulary import (
     CONTENT_WORDS,
     FURNITURE_PAIRS,
@@ -951,8 +957,7 @@ def _remove_orphan_titles(
 def drop_keep_tail(element: etree._Element) -> None:
     if element.tag in ("td", "th"):
         # A table cell is emptied, not removed: the cells after it keep their columns.
-        element.text = None
-        del element[:]
+        empty(element)
         return
     parent = element.getparent()
     if parent is None:

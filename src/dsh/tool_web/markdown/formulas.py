@@ -15,7 +15,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens
+from dsh.tool_web.markdown.tree import class_tokens, empty
 
 # The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
 # converters emit), else the `alttext` attribute, else the MathML read as TeX.
@@ -81,8 +81,7 @@ def _empty_text_fallbacks(script: etree._Element, tex: str, written: set[etree._
         if delimited := _TEX_DELIMITED.fullmatch(text):
             text = delimited[1]
         if text == bare:
-            neighbour.text = None
-            del neighbour[:]
+            empty(neighbour)
 
 
 def _drop_katex_rendering(root: etree._Element) -> None:

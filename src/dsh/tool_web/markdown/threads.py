@@ -19,7 +19,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.limits import MAX_BLOCK_NESTING
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import table_rows
-from dsh.tool_web.markdown.tree import find_elements
+from dsh.tool_web.markdown.tree import empty, find_elements
 
 # A spacer image this many pixels high or less is a strut, not a picture (an icon or a flag
 # in a data table's first cell has a height of its own).
@@ -161,8 +161,7 @@ def drop_parent_previews(root: etree._Element) -> None:
         parent_id = preview.get("data-parent-pid") or preview.get("data-topid")
         if parent_id is not None and parent_id not in posts_on_page:
             continue
-        preview.text = None
-        del preview[:]
+        empty(preview)
 
 
 def nest_comment_elements(

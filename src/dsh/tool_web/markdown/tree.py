@@ -24,6 +24,14 @@ def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Ele
     return [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
 
 
+def empty(element: etree._Element) -> None:
+    """Take the element's text and children out and leave it standing, its attributes and its
+    tail in place: removing it would mean moving its tail onto a neighbour, and a table cell's
+    place, a panel's heading or a preview's slot says where the text after it belongs."""
+    element.text = None
+    del element[:]
+
+
 def class_tokens(element: etree._Element) -> list[str]:
     """The words of the element's `class` attribute, as written."""
     return (element.get("class") or "").split()

@@ -13,7 +13,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.tree import class_tokens, find_elements
+from dsh.tool_web.markdown.tree import class_tokens, empty, find_elements
 
 _VARIANT_WORD: Final = "ssr-variant"
 _VARIANT_NAME: Final = _VARIANT_WORD.encode()
@@ -59,8 +59,7 @@ def keep_one_breakpoint_variant(root: etree._Element) -> None:
                 continue
             if group_widths and widths and group_widths.isdisjoint(widths):
                 # Another layout of the section the group's first variant shows.
-                child.text = None
-                del child[:]
+                empty(child)
                 group_widths |= widths
             else:
                 group_widths = widths
