@@ -49,6 +49,7 @@ from dsh.tool_web.markdown.repairs import (
     repair_tree,
     shown_price_parts,
 )
+from dsh.tool_web.markdown.rustdoc import drop_rustdoc_item_furniture, is_rustdoc_page
 from dsh.tool_web.markdown.select import article_body, content_root
 from dsh.tool_web.markdown.shell import (
     PageMetadata,
@@ -58,12 +59,7 @@ from dsh.tool_web.markdown.shell import (
     page_metadata,
     with_shell_notice,
 )
-from dsh.tool_web.markdown.signatures import (
-    drop_rustdoc_item_furniture,
-    has_member_signatures,
-    is_rustdoc_page,
-    name_member_signatures,
-)
+from dsh.tool_web.markdown.signatures import has_member_signatures, name_member_signatures
 from dsh.tool_web.markdown.stats import measure
 from dsh.tool_web.markdown.streamed import (
     has_streamed_segments,
