@@ -646,10 +646,10 @@ def test_masking_a_long_dotted_config_value_takes_linear_time() -> None:
     # The URL comes first: the quoted part of the message holds it, so only masking hides the
     # password (at the end, the cut at a few hundred characters would hide it anyway).
     value = "via http://u:hunter2@proxy.example " + "a." * 100_000
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ConfigError) as caught:
         Context().plugin(plugin, {"proxy": value}, plugin_id="net")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert "'via http://***@proxy.example a.a." in caught.value.message
     assert "hunter2" not in caught.value.message
     assert elapsed < 5, elapsed  # generous: milliseconds when linear

@@ -1,4 +1,8 @@
-"""Hostile input, size: depth, element and output caps, and what a page past them keeps."""
+"""Hostile input, size: depth, element and output caps, and what a page past them keeps.
+
+Times are the process's CPU seconds (`time.process_time`): a loaded machine's wait for a core
+is not the renderer's work.
+"""
 
 from __future__ import annotations
 
@@ -21,9 +25,9 @@ def test_deep_nesting_keeps_the_text() -> None:
 
 def test_fifty_megabyte_single_line_is_capped() -> None:
     html = "<p>" + "word " * 10_000_000 + "</p>"
-    start = time.perf_counter()
+    start = time.process_time()
     out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert out.startswith("word word")
     assert len(out) <= MAX_HTML_CHARS
     assert elapsed < 10, elapsed  # generous; about 0.3 s measured (see README)
@@ -39,9 +43,9 @@ def test_past_the_element_bound_paragraphs_stay_apart() -> None:
 
 def test_millions_of_elements_fall_back_to_plain_text() -> None:
     html = "<body>" + "<b>x</b>" * 1_500_000 + "</body>"
-    start = time.perf_counter()
+    start = time.process_time()
     out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert out.startswith("xxxx")
     assert len(out) <= MAX_HTML_CHARS
     assert elapsed < 10, elapsed
@@ -74,9 +78,9 @@ def test_wide_flat_document_below_the_element_cap_keeps_structure() -> None:
 def test_tables_cannot_multiply_their_cells(table: str) -> None:
     # Padded to a full grid, the first table alone is 600 million cells; padding is bounded.
     html = f"<p>{WORDS * 5}</p><table>{table}</table>"
-    start = time.perf_counter()
+    start = time.process_time()
     out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert "omicron" in out
     assert out.count("|") <= 8 * html.count("<td")
     assert elapsed < 10, elapsed
@@ -114,9 +118,9 @@ def test_an_empty_shells_script_data_is_read_within_bounds(data: str) -> None:
     # The text of a shell's script data (appdata.py) is read only for empty shells: a hostile
     # shell gets the notice and what text fits the value budget, never an error or a hang.
     html = f'<html><body><div id="root"></div><script type="application/json">{data}</script>'
-    start = time.perf_counter()
+    start = time.process_time()
     out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert "JavaScript" in out.split("\n\n")[0]
     assert len(out) <= MAX_HTML_CHARS
     assert elapsed < 10, elapsed
@@ -129,8 +133,8 @@ def test_a_huge_empty_shell_is_told_in_bounded_time(count: int) -> None:
     # Whether scripts render the page is read from the source parsed a second time, once the
     # page came out empty: the shell's evidence (a custom element) sits after all of it.
     html = "<body>" + "<div><span></span></div>" * (count // 4) + "<x-app></x-app></body>"
-    start = time.perf_counter()
+    start = time.process_time()
     out = html_to_markdown(html)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert out == EMPTY_SHELL_NOTICE
     assert elapsed < 10, elapsed
