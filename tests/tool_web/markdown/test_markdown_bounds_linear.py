@@ -1867,8 +1867,14 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "isnâ€™t " * 3 + "".join(f"<code>{'`' * n}</code>a" for n in range(1, 3_000)),
         # 300,000 short lines, each read for the characters it writes besides its sequences.
         "isnâ€™t é ’<br>" * 300_000,
-        # 400,000 lone three-byte letters on one line, each looked at beside its neighbours.
+        # 400,000 lone three-byte letters on one line, each a run of its own, decoded once.
         "isnâ€™t " * 3 + "allé…» " * 400_000,
+        # 300,000 different runs of two sequences: ftfy is asked about the first thousand only.
+        "isnâ€™t " * 3
+        + " ".join(
+            f"{chr(0xC2 + n % 30)}{chr(0x80 + n // 30 % 64)}{chr(0xC2 + n // 1920 % 30)}¢"
+            for n in range(300_000)
+        ),
     ],
     ids=[
         "one-sequence-repeated",
@@ -1877,11 +1883,13 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "unclosed-code-runs",
         "many-lines-quoting-their-sequences",
         "lone-three-byte-letters",
+        "many-different-runs",
     ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
-    # Each sequence is decoded once (remembered by its characters), the page in one search;
-    # each line's characters outside its sequences are read once, not once per sequence.
+    # Each run of sequences is decoded once (remembered by its characters, ftfy asked about a
+    # thousand at most), the page in one search; each line's characters outside its runs are
+    # read once, not once per run.
     out, elapsed = timed_render(f"<p>{WORDS}</p><p>{filler}</p>")
     assert "omicron" in out
     assert elapsed < 10, elapsed

@@ -9,8 +9,10 @@ a browser does not show but a tokenizer splits words on, and UTF-8 that a page d
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Final
 
+import ftfy
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.markers import INDENT, NO_ICON, YES_ICON
@@ -89,6 +91,10 @@ _MOJIBAKE: Final = re.compile(
     f"[\u00c2-\u00df]{_CONTINUATION}|[\u00e0-\u00ef]{_CONTINUATION}{{2}}"
     f"|[\u00f0-\u00f4]{_CONTINUATION}{{3}}"
 )
+# Sequences side by side, decoded together: ftfy judges by the whole run whether it is garbage
+# (a double-encoded word of CJK comes as a run of three-byte sequences, one alone is as likely
+# a real letter and two signs).
+_MOJIBAKE_RUN: Final = re.compile(f"(?:{_MOJIBAKE.pattern})+")
 # The pattern is searched for only on pages holding one of these (substring searches in C: the
 # pattern's own search cost six times as much over WCXB's outputs, most of them not ASCII):
 # the leads of double-encoded punctuation ("â€™", "â\x80\x94": U+2000–U+203F), Latin-1
@@ -103,45 +109,50 @@ _INLINE_CODE: Final = re.compile(r"(?<!`)(`++)[^`\n]*+\1(?!`)")
 # A page is repaired when it holds this many sequences that decode: one or two are as likely a
 # text about mojibake quoting it ("I saw Ã¤ instead of ä") as an accident.
 _MOJIBAKE_MIN: Final = 3
+# ftfy is asked about this many different runs of sequences at most, the others left as written:
+# each question costs ~30 µs, and a hostile page can hold a million different runs; WCXB's
+# pages hold at most 8.
+_MOJIBAKE_RUNS: Final = 1_000
 
 
 def repaired_mojibake(text: str) -> str:
     """`text` with its UTF-8 read as Windows-1252 or Latin-1 decoded again ("isnâ€™t" →
-    "isn’t"), when it holds at least `_MOJIBAKE_MIN` such sequences; a sequence that does not
-    decode, or decodes to a character text rarely holds, is left as written."""
+    "isn’t"), when it holds at least `_MOJIBAKE_MIN` sequences that decode. ftfy decodes each
+    run of adjacent sequences, judging by the run whether it is garbage: "æ—¥æœ¬" is "日本",
+    but "allé…»" is a real letter and two signs after it (bytes E9 85 BB would be "酻"), and
+    "Fuß“" a letter and a quotation mark (bytes DF 93 would be an N'Ko letter)."""
     if text.isascii() or not any(lead in text for lead in _MOJIBAKE_LEADS):
         return text
-    repairs: dict[str, str] = {}
+    decodings: dict[str, str] = {}
     found = 0
-    for match in _MOJIBAKE.finditer(text):
-        sequence = match.group()
-        if sequence not in repairs:
-            repairs[sequence] = _decoded(sequence)
-        found += _repair(match, repairs) != sequence
+    for run, count in Counter(_MOJIBAKE_RUN.findall(text)).items():
+        decodings[run] = ftfy.fix_encoding(run) if len(decodings) < _MOJIBAKE_RUNS else run
+        if decodings[run] != run:
+            found += count * len(_MOJIBAKE.findall(run))
     if found < _MOJIBAKE_MIN:
         return text
+    return "\n".join(_repaired_line(line, decodings) for line in text.split("\n"))
 
-    return "\n".join(_repaired_line(line, repairs) for line in text.split("\n"))
 
-
-def _repaired_line(line: str, repairs: dict[str, str]) -> str:
-    """`line` with its double-encoded sequences decoded (`repairs`), unless it also holds a
-    character one of them decodes to: a line showing both ("If you see Ã© instead of é") is
-    about the garbage, on a page explaining encodings, and says what it means as written."""
+def _repaired_line(line: str, decodings: dict[str, str]) -> str:
+    """`line` with its runs of double-encoded sequences decoded (`decodings`), unless it also
+    holds a character one of them decodes to: a line showing both ("If you see Ã© instead of
+    é") is about the garbage, on a page explaining encodings, and says what it means as
+    written."""
     # Code is what it is, garbage included (a page on encodings shows `cafÃ©` as the bug):
     # code blocks are placeholders here already, and inline code spans are skipped.
     prose = _INLINE_CODE.sub("", line) if "`" in line else line
-    sequences = _MOJIBAKE.findall(prose)
-    if not sequences:
+    runs = [run for run in _MOJIBAKE_RUN.findall(prose) if decodings[run] != run]
+    if not runs:
         return line
-    # The characters written outside the sequences, read once however many the line holds (a
+    # The characters written outside the runs, read once however many the line holds (a
     # sequence may end in what it decodes to: "Â°" is "°" double-encoded).
-    written = set(_MOJIBAKE.sub("", prose))
-    if any(repairs[sequence] in written for sequence in sequences):
+    written = set(_MOJIBAKE_RUN.sub("", prose))
+    if any(not written.isdisjoint(decodings[run]) for run in runs):
         return line
 
     def repaired(part: str) -> str:
-        return _MOJIBAKE.sub(lambda match: _repair(match, repairs), part)
+        return _MOJIBAKE_RUN.sub(lambda match: decodings[match.group()], part)
 
     if "`" not in line:
         return repaired(line)
@@ -152,46 +163,6 @@ def _repaired_line(line: str, repairs: dict[str, str]) -> str:
         end = span.end()
     parts.append(repaired(line[end:]))
     return "".join(parts)
-
-
-def _repair(match: re.Match[str], repairs: dict[str, str]) -> str:
-    """What the sequence `match` found is written as: its decoded character (`repairs`), but not
-    a letter of three bytes that no other sequence touches. A letter three bytes make (CJK,
-    Hangul, Indic) comes double-encoded in a run, its word's other letters beside it; alone, it
-    is a real letter and two signs after it: "allé…»" is bytes E9 85 BB, "酻"."""
-    sequence = match.group()
-    decoded = repairs[sequence]
-    if len(sequence) == 3 and decoded != sequence and decoded.isalpha() and _alone(match):
-        return sequence
-    return decoded
-
-
-def _alone(match: re.Match[str]) -> bool:
-    """No other sequence ends where `match` starts or starts where it ends (a sequence is two
-    to four characters: three tries back, one forward, each bounded)."""
-    text, start, end = match.string, match.start(), match.end()
-    if _MOJIBAKE.match(text, end) is not None:
-        return False
-    return all(
-        _MOJIBAKE.fullmatch(text, at, start) is None for at in range(max(0, start - 4), start - 1)
-    )
-
-
-def _decoded(sequence: str) -> str:
-    """The character whose UTF-8 bytes `sequence` shows, or `sequence` itself. Two bytes make
-    a Latin, Greek or Cyrillic letter or a Latin-1 sign: the others they could make (Hebrew,
-    Arabic, Syriac) are more often a real letter beside a real quotation mark ("Fuß“" is
-    bytes DF 93)."""
-    data = b"".join(
-        bytes((ord(char),)) if ord(char) < 0x100 else char.encode("cp1252") for char in sequence
-    )
-    try:
-        decoded = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return sequence
-    if len(data) == 2 and not ("\u00a0" <= decoded <= "\u024f" or "\u0370" <= decoded <= "\u04ff"):
-        return sequence
-    return decoded
 
 
 def _icons_joined(lines: list[str]) -> list[str]:
