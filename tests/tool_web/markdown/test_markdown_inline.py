@@ -55,6 +55,14 @@ def test_mojibake_in_code_is_code() -> None:
     assert "fix_text('doesnÃ¢â‚¬â„¢t')" in out
 
 
+def test_code_between_a_lead_and_its_continuation_makes_no_sequence() -> None:
+    # Inline code is skipped when a line's sequences are read: the text either side of it
+    # read as one joined a lead and a continuation into a sequence the page never held.
+    out = render(f"<p>{PROSE}</p><p>Donâ€™t, isnâ€™t, wonâ€™t.</p><p>Ã<code>x</code>¡ stays.</p>")
+    assert "Don’t, isn’t, won’t." in out
+    assert "Ã`x`¡ stays." in out
+
+
 def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
     # A text about mojibake shows it on purpose: one or two sequences are no broken page.
     out = render(f'<p>{PROSE}</p><p>How many times I saw "Ã¤" instead of "ä" in a CSV.</p>')

@@ -140,8 +140,10 @@ def _repaired_line(line: str, decodings: dict[str, str]) -> str:
     é") is about the garbage, on a page explaining encodings, and says what it means as
     written."""
     # Code is what it is, garbage included (a page on encodings shows `cafÃ©` as the bug):
-    # code blocks are placeholders here already, and inline code spans are skipped.
-    prose = _INLINE_CODE.sub("", line) if "`" in line else line
+    # code blocks are placeholders here already, and inline code spans are skipped, each read
+    # as a space: the text either side of one, joined, could make a sequence ("Ã`x`¡") that
+    # the page does not hold and `decodings` does not know.
+    prose = _INLINE_CODE.sub(" ", line) if "`" in line else line
     runs = [run for run in _MOJIBAKE_RUN.findall(prose) if decodings[run] != run]
     if not runs:
         return line
