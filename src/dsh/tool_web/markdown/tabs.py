@@ -20,7 +20,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, empty, find_elements
 
 # A label longer than this is not a tab's name (a whole card posing as a tab).
 _MAX_LABEL_CHARS: Final = 80
@@ -169,9 +169,7 @@ def _pair(
         if (own := _opening_heading(panel, name)) is not None:
             # WooCommerce's "Description" panel opens with its own "Description" heading: under
             # the label it read "**Description**" then "### Description".
-            tail = own.tail
-            own.clear()  # emptied, not removed: its tail is the panel's text
-            own.tail = tail
+            empty(own)  # emptied, not removed: its tail is the panel's text
         heading = etree.Element("p")
         strong = etree.SubElement(heading, "strong")
         strong.text = name
