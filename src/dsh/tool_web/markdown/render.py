@@ -181,7 +181,7 @@ class MarkdownRenderer:
         self._page_url = page_url or base_url
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
-        self._shown_urls: set[str] = set()  # each shown target's `target_key`
+        self._shown_target_keys: set[str] = set()  # each shown target's `links.target_key`
         self._cells_open = 0  # table cells being rendered around the current element
         self._row_texts: dict[etree._Element, str] = {}  # for images alone in their cells
         # Each element's nearest block ancestor, remembered: links deep inside long runs of
@@ -728,7 +728,7 @@ class MarkdownRenderer:
         measured already)."""
         label = (collapse(text) if collapsed is None else collapsed).strip()
         key = target_key(url)
-        if not label or key in self._shown_urls or len(label) > MAX_INLINE_CHARS:
+        if not label or key in self._shown_target_keys or len(label) > MAX_INLINE_CHARS:
             return text
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): the target goes on its heading, when it
@@ -737,10 +737,10 @@ class MarkdownRenderer:
             heading = _HEADING_LINE.fullmatch(first)
             if heading is None or "](" in heading[2]:
                 return text  # no heading first, or one holding a link of its own
-            self._shown_urls.add(key)
+            self._shown_target_keys.add(key)
             title = self._escaped_label(heading[2])
             return f"\n\n{heading[1]} [{title}]({url})\n\n{rest}\n\n"
-        self._shown_urls.add(key)
+        self._shown_target_keys.add(key)
         lead = " " if text[:1].isspace() else ""
         trail = " " if text[-1:].isspace() else ""
         if "\n\n" in text and (heading := _HEADING_LINE.fullmatch(label)):
