@@ -83,6 +83,29 @@ def test_a_body_tag_in_any_element_whose_content_is_text_gives_the_body_nothing(
     assert dict(body.attrib) == {"class": "home"}
 
 
+def test_text_elements_are_known_by_their_whole_name_in_any_case() -> None:
+    # An iframe's, a `noembed`'s or a `noframes`' content is text too (HTML and libxml2 read
+    # no tag there), and so is all that follows `plaintext`; a `<Script>` is a script however
+    # its name is written. A `<style-guide>` element is no style: the page's own `<body>`
+    # after it is a tag, whose class the body takes.
+    root = parse(
+        b"<html><head><img src='/p.gif'><Script>var w = '<body hidden>';</Script>"
+        b"<iframe><body lang='la'></iframe><noembed><body dir='rtl'></noembed>"
+        b"<noframes><body style='display:none'></noframes><style-guide></style-guide>"
+        b"</head><body class='home'><p>x</p>"
+    )
+    body = root.find("body")
+    assert body is not None
+    assert dict(body.attrib) == {"class": "home"}
+    root = parse(
+        b"<html><head><img src='/p.gif'><style-guide>x</style-guide></head>"
+        b"<body class='archive'><p>x</p><plaintext><body id='shown-as-text'>"
+    )
+    body = root.find("body")
+    assert body is not None
+    assert dict(body.attrib) == {"class": "archive"}
+
+
 def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
     # The attributes libxml2 dropped from a `<body>` after the body began are given to the
     # body (as HTML merges them), read from the page's UTF-8 like the rest of it: read alone,
@@ -202,3 +225,14 @@ def test_react_boundary_comments_are_markers_only_where_they_are_comments() -> N
     markers = '<template data-dsh-suspense="open"></template>x'
     markers += '<template data-dsh-suspense="close"></template>'
     assert out == f"{text_elements}<p>{markers}</p>".encode()
+    # Nor in an iframe, a `noembed` or a `noframes` (their content is text as well), nor
+    # anywhere after `plaintext`, which no end tag closes.
+    text_elements = (
+        "<iframe><!--$--></iframe><NoEmbed><!--$?--></NoEmbed><noframes><!--/$--></noframes>"
+    )
+    out = with_boundary_markers(
+        f"{text_elements}<p><!--$?-->x<!--/$--></p><plaintext><!--$--></plaintext><!--/$-->".encode()
+    )
+    assert out == (
+        f"{text_elements}<p>{markers}</p><plaintext><!--$--></plaintext><!--/$-->".encode()
+    )

@@ -14,7 +14,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
-from dsh.tool_web.markdown.rawtext import RAW_TEXT_ELEMENTS
+from dsh.tool_web.markdown.rawtext import text_and_comments
 from dsh.tool_web.markdown.stats import text_without_whitespace
 
 # C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
@@ -227,6 +227,9 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
         return
     merged = 0
     line, line_start = 1, 0
+    # The elements whose content is text and the comments, met in order as the tags are.
+    skipped = text_and_comments(data)
+    skip_start, skip_end = next(skipped, (-1, -1))
     for report_line in lines:
         while line < report_line:
             newline = data.find(b"\n", line_start)
@@ -240,7 +243,9 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             merged += 1
             if merged > _MAX_MERGED_BODIES:
                 return
-            if _in_text_element_or_comment(data, tag.start()):
+            while -1 < skip_end <= tag.start():
+                skip_start, skip_end = next(skipped, (-1, -1))
+            if skip_start < tag.start() < skip_end:
                 continue  # a script's string, a title's words or a commented-out tag is no tag
             try:
                 parsed = etree.fromstring(
@@ -253,29 +258,6 @@ def _merge_body_attributes(root: etree._Element, data: bytes, lines: list[int]) 
             for name, value in tag_body.items() if tag_body is not None else ():
                 if body.get(name) is None:
                     body.set(name, value)
-
-
-# What opens and closes each element whose content is text (`rawtext.py`), in the spellings
-# pages use: lower and upper case.
-_TEXT_ELEMENT_TAGS: Final = tuple(
-    (
-        (f"<{name}".encode(), f"<{name.upper()}".encode()),
-        (f"</{name}".encode(), f"</{name.upper()}".encode()),
-    )
-    for name in RAW_TEXT_ELEMENTS
-)
-
-
-def _in_text_element_or_comment(data: bytes, at: int) -> bool:
-    """The bytes at `at` stand inside an element whose content is text or inside a comment: a
-    script (or style, title, text area) opened before them and not closed since (`var w =
-    '<body hidden>'` on a minified page's one line), or a comment likewise. Searched back in C
-    from `at`, for at most `_MAX_MERGED_BODIES` tags a page."""
-    for opens, closes in _TEXT_ELEMENT_TAGS:
-        opened = max(data.rfind(opening, 0, at) for opening in opens)
-        if opened > max(data.rfind(closing, 0, at) for closing in closes):
-            return True
-    return data.rfind(b"<!--", 0, at) > data.rfind(b"-->", 0, at)
 
 
 def strip_non_content(root: etree._Element) -> None:

@@ -24,7 +24,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.rawtext import RAW_TEXT_ELEMENTS
+from dsh.tool_web.markdown.rawtext import text_and_comments
 
 # `$RC("B:0","S:0")` and `$RR("B:0","S:0",[…])` complete a boundary; `$RS("S:1","P:1")` a
 # segment; the external runtime's `template`s say the same with `data-rci`/`data-rri`/`data-rsi`.
@@ -51,21 +51,12 @@ _OPEN_MARKER: Final = b'<template data-dsh-suspense="open"></template>'
 _CLOSE_MARKER: Final = b'<template data-dsh-suspense="close"></template>'
 # React's boundary comments: `$` complete, `$?` pending, `$!` client-rendered, `/$` the end.
 _MARKER: Final = {
-    b"$": _OPEN_MARKER,
-    b"$?": _OPEN_MARKER,
-    b"$!": _OPEN_MARKER,
-    b"/$": _CLOSE_MARKER,
+    b"<!--$-->": _OPEN_MARKER,
+    b"<!--$?-->": _OPEN_MARKER,
+    b"<!--$!-->": _OPEN_MARKER,
+    b"<!--/$-->": _CLOSE_MARKER,
 }
-# Where a boundary comment is a marker: not inside the elements whose content is text (an HTML
-# parser reads no comment there) nor inside another comment.
-_TEXT_ELEMENTS: Final = tuple(name.encode() for name in RAW_TEXT_ELEMENTS)
-_BOUNDARY_OR_TEXT_ELEMENT: Final = re.compile(
-    rb"<!--(\$[?!]?|/\$)-->|<(" + b"|".join(_TEXT_ELEMENTS) + rb")(?=[\s/>])|<!--",
-    re.IGNORECASE,
-)
-_TEXT_ELEMENT_END: Final = {
-    name: re.compile(rb"</" + name + rb"(?=[\s/>])", re.IGNORECASE) for name in _TEXT_ELEMENTS
-}
+_LONGEST_BOUNDARY: Final = max(len(comment) for comment in _MARKER)
 _MOVED_SEGMENT_TAG: Final = "dsh-streamed-segment"
 # Real pages make a few dozen calls; each move asks lxml whether it makes a cycle (a walk up
 # from the placeholder), so the count is bounded on a hostile page.
@@ -75,26 +66,19 @@ _MAX_MOVES: Final = 500
 def with_boundary_markers(data: bytes) -> bytes:
     """The source with React's boundary comments written as marker elements the tree keeps.
 
-    Not inside a script, a style, a title or a text area: there `<!--$-->` is text, and a
-    marker written into it would be shown (a title's) or break what is read (a JSON-LD
-    string's quotes). Nor inside another comment. One search forward: linear."""
+    Only where they are comments (`rawtext.text_and_comments`): inside a script, a style, a
+    title or a text area `<!--$-->` is text, and a marker written into it would be shown (a
+    title's) or break what is read (a JSON-LD string's quotes); inside another comment it is
+    that comment's text. One scan forward: linear."""
     parts: list[bytes] = []
-    kept_from = position = 0
-    while (match := _BOUNDARY_OR_TEXT_ELEMENT.search(data, position)) is not None:
-        boundary, text_element = match.group(1), match.group(2)
-        if boundary is not None:
-            parts += [data[kept_from : match.start()], _MARKER[boundary]]
-            kept_from = position = match.end()
-        elif text_element is not None:
-            end_tag = _TEXT_ELEMENT_END[text_element.lower()].search(data, match.end())
-            if end_tag is None:
-                break  # the element runs to the end of the document
-            position = end_tag.end()
-        else:  # another comment; `<!-->` and `<!--->` end where they begin
-            end = data.find(b"-->", match.start() + 2)
-            if end < 0:
-                break
-            position = end + 3
+    kept_from = 0
+    for start, end in text_and_comments(data):
+        if end - start > _LONGEST_BOUNDARY:
+            continue  # a text element's content or a longer comment
+        marker = _MARKER.get(data[start:end])
+        if marker is not None:
+            parts += [data[kept_from:start], marker]
+            kept_from = end
     parts.append(data[kept_from:])
     return b"".join(parts)
 
