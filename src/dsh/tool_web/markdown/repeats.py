@@ -311,8 +311,11 @@ def starts_with_price(text: str) -> bool:
     return _PRICE.match(text.strip().lower()) is not None
 
 
-# A link written out, its label kept ("[Joco Cup 4oz](https://…)" reads "Joco Cup 4oz").
-_LINK_LABEL: Final = re.compile(r"\[((?:[^\]\\]|\\.)*)\]\([^()\s]*\)")
+# A link written out, its label kept ("[Joco Cup 4oz](https://…)" reads "Joco Cup 4oz"). The
+# renderer escapes a label's brackets ("[\[1\]](#fn1)"), so the label holds no bare one: each
+# search from a bare `[` stops at the next bare bracket, and a flood of brackets, bare or
+# escaped, is read in linear time.
+_LINK_LABEL: Final = re.compile(r"(?<!\\)\[((?:[^\[\]\\]|\\.)*+)\]\([^()\s]*\)")
 # Longer lines are no card's title, and are not compared (a line is read once, in bounded time).
 _ECHO_LINE_MAX: Final = 300
 
@@ -463,16 +466,11 @@ def drop_repeated_blocks(markdown: str) -> str:
     return "\n\n".join(kept)
 
 
-# A link written `[label](target)` whose label holds no bracket: each search from a `[` stops at
-# the next bracket, so a flood of brackets is read in linear time.
-_PLAIN_LINK: Final = re.compile(r"\[([^\[\]\\]*)\]\([^()\s]*\)")
-
-
 def _repeat_key(block: str) -> str:
     """A block's words as a reader reads them: case, whitespace, emphasis and link targets aside
     (a category's text written twice, once with its links and bold, once plain)."""
     if "](" in block:
-        block = _PLAIN_LINK.sub(r"\1", block)
+        block = _LINK_LABEL.sub(r"\1", block)
     return " ".join(block.replace("*", "").strip("#-> ").lower().split())
 
 
