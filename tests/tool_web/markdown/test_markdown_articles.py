@@ -192,6 +192,13 @@ def test_an_archive_is_no_article_for_its_og_type(
         (f"<head>{OG_ARTICLE}</head><body><p>x</p>\n<BODY id=b Class='archive tag'>", False),
         # Each attribute comes from the first tag that has it: the body stays a post's.
         (f'<head>{OG_ARTICLE}</head><body class="single"><p>x</p><body class="archive">', True),
+        # A tag's name in any case is the body's; a longer name is another element's.
+        (f"<head>{OG_ARTICLE}</head><body><p>x</p>\n<Body class='archive'>", False),
+        (
+            f"<head>{OG_ARTICLE}</head><body><p>x</p>\n"
+            "<bodyx class='archive'></bodyx><body class='single'>",
+            True,
+        ),
     ],
 )
 def test_an_archive_class_on_a_misplaced_body_tag_is_read_as_html_reads_it(
