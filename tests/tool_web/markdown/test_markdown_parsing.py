@@ -106,6 +106,17 @@ def test_text_elements_are_known_by_their_whole_name_in_any_case() -> None:
     assert dict(body.attrib) == {"class": "archive"}
 
 
+def test_the_fallbacks_for_browsers_without_embeds_or_frames_are_not_shown() -> None:
+    # Every browser embeds and frames, so none shows a `noembed`'s or a `noframes`' content;
+    # libxml2 reads it as text, and its markup came out as words: "<b>Cannot embed</b>".
+    out = render(
+        f"<p>{PROSE}</p><noembed><b>Cannot embed</b></noembed>"
+        "<noframes><p>Your browser has no frames.</p></noframes>"
+    )
+    assert "embed" not in out.lower()
+    assert "frames" not in out
+
+
 def test_a_misplaced_body_tags_attributes_are_read_as_utf8() -> None:
     # The attributes libxml2 dropped from a `<body>` after the body began are given to the
     # body (as HTML merges them), read from the page's UTF-8 like the rest of it: read alone,

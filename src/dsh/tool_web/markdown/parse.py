@@ -40,6 +40,10 @@ _NON_CONTENT_TAGS: Final = (
     "svg",
     "math",
     "iframe",
+    # What a browser without embeds or frames would show instead: every browser has them, and
+    # libxml2 reads their content as text, so their markup came out as words ("<b>…</b>").
+    "noembed",
+    "noframes",
     "object",
     "embed",
     "canvas",
