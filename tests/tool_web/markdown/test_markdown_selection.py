@@ -201,6 +201,28 @@ def test_an_abstract_beside_the_body_is_kept_with_it() -> None:
     assert "More from the lab" not in out  # only a section before the body comes along
 
 
+def test_a_header_opening_with_an_empty_placeholder_before_its_title_comes_along() -> None:
+    # MDN's layout: the title and the introduction sit in a header beside the body's wrapper,
+    # after an empty custom element its script fills (`<mdn-survey>`); the header did not open
+    # with its heading, so the introduction was lost.
+    body = "".join(f"<p>{n}. {PROSE}</p>" for n in range(20))
+    page = (
+        "<main><div class='layout__header'>{opening}<h1>Basic concepts of flexbox</h1>"
+        f"<section><p>{ABSTRACT}</p></section></div>"
+        f"<div class='layout__body'><h2>The two axes</h2>{body}</div></main>"
+    )
+    out = render(page.format(opening="<mdn-survey></mdn-survey><span class='spacer'></span>"))
+    assert out.startswith(f"# Basic concepts of flexbox\n\n{ABSTRACT}\n\n## The two axes\n\n0. ")
+    # A picture is seen: a block opening with a product's gallery does not open with its title.
+    gallery = render(page.format(opening="<div class='gallery'><img src='/a.jpg' alt=''></div>"))
+    assert ABSTRACT not in gallery
+    # libxml2 closes a heading at a block inside it: `<h1><p>…</p></h1>` leaves an empty `h1`
+    # before the title's paragraph, which still opens the header.
+    title = "<h1>Basic concepts of flexbox</h1>"
+    wrapped = page.replace(title, "<h1><p>Basic concepts of flexbox</p></h1>")
+    assert ABSTRACT in render(wrapped.format(opening=""))
+
+
 def test_short_admonitions_in_an_article_are_kept() -> None:
     # Astro Starlight names every admonition by its aria-label and class; Zenn by `msg warn`;
     # a title child ("Note") or `role=note` says the same. Each is shorter than the prose rule's

@@ -269,6 +269,7 @@ _HEADING_REACH: Final = 3  # how deep a section's first heading may be wrapped
 # "Updated on 09/10/2025") is shorter.
 STANDFIRST_MIN_PROSE: Final = 100
 _STANDFIRST_TAGS: Final = HEADING_TAGS | {"p"}
+_PICTURE_TAGS: Final = ("img", "picture", "video")
 
 
 def _section_before(child: etree._Element, stats: TextStats) -> etree._Element | None:
@@ -284,13 +285,34 @@ def _section_before(child: etree._Element, stats: TextStats) -> etree._Element |
         return before
     if _prose(stats, before) < LEDE_MIN_PROSE:
         return None
-    node: etree._Element | None = before
+    node = before
     for _ in range(_HEADING_REACH):
-        node = next(iter(node), None) if node is not None else None
-        if node is None or not isinstance(node.tag, str):
+        shown = _first_shown(node, stats)
+        if shown is None:
             return None
-        if node.tag in HEADING_TAGS:
+        if shown.tag in HEADING_TAGS:
             return before
+        node = shown
+    return None
+
+
+def _first_shown(element: etree._Element, stats: TextStats) -> etree._Element | None:
+    """`element`'s first child element that shows something (text or a picture): what a reader
+    sees it open with. An empty one before it (MDN's `<mdn-survey>` placeholder over the title,
+    a spacer, an emptied tag list, `meta` tags) shows nothing, and had hidden the heading, so
+    MDN's header with its title and introduction was no lede and the introduction was lost. A
+    picture is seen: a product's gallery or a hero image before the heading opens the block. An
+    empty heading counts as one: libxml2 closes a heading at a block inside it, so a title
+    written `<h1><p>Title</p></h1>` is an empty `h1` with the title's paragraph after it."""
+    for child in element:
+        if not isinstance(child.tag, str):
+            continue
+        if (
+            child.tag in HEADING_TAGS
+            or stats.text.get(child, 0)
+            or next(child.iter(*_PICTURE_TAGS), None) is not None
+        ):
+            return child
     return None
 
 
