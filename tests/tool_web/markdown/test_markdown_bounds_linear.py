@@ -1963,3 +1963,29 @@ def test_rustdoc_item_furniture_is_emptied_in_linear_time() -> None:
     assert "1.0.0" not in out
     assert "Source" not in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "sessions",
+    [
+        # Many sessions, each a small block of markup written as text.
+        '<div class="termy"><pre><code>&lt;b&gt;omicron&lt;/b&gt;</code></pre></div>' * 20_000,
+        # Containers nested 250 deep, blocks at every level: each block's container is
+        # looked for once per path, not once per container above it.
+        '<div class="termy"><pre><code>&lt;b&gt;omicron&lt;/b&gt;</code></pre>' * 250
+        + "<pre><code>&lt;i&gt;x&lt;/i&gt;</code></pre>" * 20_000
+        + "</div>" * 250,
+        # One session of two million characters of markup.
+        '<div class="termy"><pre><code>'
+        + "&lt;font color=&quot;#fff&quot;&gt;omicron&lt;/font&gt;\n" * 40_000
+        + "</code></pre></div>",
+    ],
+    ids=["many-sessions", "nested-containers", "one-long-session"],
+)
+def test_termynal_sessions_are_read_in_linear_time(sessions: str) -> None:
+    head = '<link rel="stylesheet" href="termynal.css">'
+    out, elapsed = timed_render(f"<html><head>{head}</head><body><p>{WORDS}</p>{sessions}</body>")
+    assert "omicron" in out
+    assert "<b>" not in out
+    assert "<font" not in out
+    assert elapsed < 10, elapsed

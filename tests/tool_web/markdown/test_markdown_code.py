@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tool_web.markdown.markdown_pages import PROSE, render
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
 def test_inline_code_keeps_the_line_breaks_between_its_words() -> None:
@@ -206,3 +207,26 @@ def test_highlighted_lines_written_as_spans_keep_one_line_each(line: str) -> Non
     spans = "".join(line.format(text) for text in lines)
     out = render(f"<p>{PROSE}</p><pre><code>{spans}\n{line.format('done();')}\n</code></pre>")
     assert "```\n// runs on mount\n  useEffect();\n}\ndone();\n```" in out
+
+
+def test_a_termynal_session_reads_as_the_terminal_shows_it() -> None:
+    # FastAPI's docs hand each line of a `termy` block's text to termynal.js as HTML, so the
+    # session's colours are markup written into the code's text; shown as code, every word
+    # came wrapped in `<font color=…>` tags.
+    session = (
+        '<span class="gp">$ </span>&lt;font color=&quot;#4E9A06&quot;&gt;fastapi&lt;/font&gt;'
+        " dev main.py\n"
+        '<span class="go">  &lt;b&gt;[&lt;/b&gt;&amp;apos;/home/app&amp;apos;&lt;b&gt;]&lt;/b&gt;'
+        " Uvicorn on http://127.0.0.1:8000</span>"
+    )
+    head = '<link rel="stylesheet" href="../css/termynal.css">'
+    block = (
+        f'<div class="termy"><div class="highlight"><pre><code>{session}</code></pre></div></div>'
+    )
+    out = html_to_markdown(html_page(f"<p>{PROSE}</p>{block}", head))
+    assert (
+        "```\n$ fastapi dev main.py\n  ['/home/app'] Uvicorn on http://127.0.0.1:8000\n```" in out
+    )
+    # Without the library, code that shows markup is the markup it shows.
+    plain = render(f"<p>{PROSE}</p>{block}")
+    assert '$ <font color="#4E9A06">fastapi</font> dev main.py' in plain

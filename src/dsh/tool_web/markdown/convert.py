@@ -67,6 +67,7 @@ from dsh.tool_web.markdown.streamed import (
     with_boundary_markers,
 )
 from dsh.tool_web.markdown.tabs import label_tab_panels
+from dsh.tool_web.markdown.termynal import has_termynal_sessions, sessions_as_shown
 from dsh.tool_web.markdown.text import plain_to_markdown
 from dsh.tool_web.markdown.threads import (
     custom_tags,
@@ -247,6 +248,8 @@ def _convert(
         drop_rustdoc_item_furniture(root)
     if has_breakpoint_variants(cleaned):
         keep_one_breakpoint_variant(root)
+    if has_termynal_sessions(cleaned):
+        sessions_as_shown(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
     if b"price__sale" in cleaned:
