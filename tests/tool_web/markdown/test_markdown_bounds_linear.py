@@ -1989,3 +1989,11 @@ def test_termynal_sessions_are_read_in_linear_time(sessions: str) -> None:
     assert "<b>" not in out
     assert "<font" not in out
     assert elapsed < 10, elapsed
+
+
+def test_headings_closed_at_paragraphs_are_rejoined_in_linear_time() -> None:
+    # Each heading libxml2 closed at its paragraph is looked at once, with its next sibling.
+    headings = "<h2><p>omicron title</p></h2><p>a line</p>" * 20_000
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{headings}")
+    assert "## omicron title" in out
+    assert elapsed < 10, elapsed

@@ -139,3 +139,20 @@ def test_a_heading_over_an_empty_list_keeps_the_words_after_it_in_its_wrapper() 
     out = render(f"<p>{PROSE}</p>{tailed}<p>{PROSE}</p>")
     assert "Ships within two days from Leeds." in out
     assert "Shipping" in out
+
+
+def test_a_heading_written_around_a_paragraph_stays_a_heading() -> None:
+    # HTML keeps `<h2><p>…</p></h2>` one heading; libxml2 ends the heading at the `<p>`, and
+    # the title came out as a plain line under an empty heading.
+    body = "Planarians regrow a whole head, memories included, from a small fragment of tail."
+    pitch = (
+        "Our new course walks you through twelve experiments on flatworms, each with a video, "
+        "a reading list and a worksheet that your class can fill in at home or in the lab."
+    )
+    out = render(
+        f"<p>{PROSE}</p><h2 class='title'><p>Why planarians think</p></h2><p>{body}</p>"
+        f"<h3><p>{pitch}</p></h3>"
+    )
+    assert f"\n\n## Why planarians think\n\n{body}" in out
+    # A paragraph longer than a title is prose a theme styled large: it stays a paragraph.
+    assert out.endswith(f"\n\n{pitch}")

@@ -16,6 +16,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.limits import MAX_HTML_CHARS
 from dsh.tool_web.markdown.rawtext import text_and_comments
 from dsh.tool_web.markdown.stats import text_without_whitespace
+from dsh.tool_web.markdown.tree import HEADING_TAGS
 
 # C0 controls other than tab/newline/carriage return make libxml2 stop or substitute garbage;
 # removing them up front is what lets binary junk degrade into text instead of an exception.
@@ -143,6 +144,7 @@ def parse(data: bytes) -> etree._Element:
     # One pass over libxml2's reports (a messy page logs thousands).
     misplaced_body_lines: set[int] = set()
     refused_end_tags: set[str] = set()
+    stray_heading_end = False
     for entry in parser.error_log:
         message = entry.message
         if "depth" in message.lower():
@@ -151,6 +153,8 @@ def parse(data: bytes) -> etree._Element:
             misplaced_body_lines.add(entry.line)
         elif message.startswith(_END_TAG_MISMATCH):
             refused_end_tags.add(message[len(_END_TAG_MISMATCH) :].partition(" ")[0])
+        elif message.startswith(_STRAY_HEADING_END):
+            stray_heading_end = True
     if misplaced_body_lines:
         _merge_body_attributes(root, data, sorted(misplaced_body_lines))
     # libxml2 stops reporting after its first 100 errors (fatal ones aside): on a page that
@@ -160,7 +164,44 @@ def parse(data: bytes) -> etree._Element:
     refused_furniture = refused_end_tags & _SITE_FURNITURE_TAGS
     if refused_furniture:
         _main_out_of_refused_furniture(root, refused_furniture)
+    if stray_heading_end or len(parser.error_log) >= _LIBXML2_REPORTED_ERRORS:
+        _headings_closed_at_paragraphs_rejoined(root)
     return root
+
+
+# libxml2's report of a heading's end tag with no heading open: the heading was closed before
+# it, at a paragraph inside it (`<h1><p>Title</p></h1>`), which HTML keeps in the heading.
+_STRAY_HEADING_END: Final = "Unexpected end tag : h"
+# How long a paragraph closing a heading may be and still be its title, in characters other
+# than whitespace (about 150 with its spaces).
+_TITLE_MAX_CHARS: Final = 130
+
+
+def _headings_closed_at_paragraphs_rejoined(root: etree._Element) -> None:
+    """A heading that libxml2 closed at a paragraph inside it gets that paragraph's content
+    back. HTML's parser keeps `<h1><p>Title</p></h1>` a heading holding a paragraph; libxml2
+    ends the heading at the `<p>` and drops `</h1>`, which left an empty `h1` and the title a
+    plain paragraph after it: the model read a page's or a section's title as one more line of
+    its text, and passes that look for the page's heading found none. Only an empty heading
+    (no text, no element) with the paragraph right after it, nothing between them, and a
+    paragraph as short as a title: a long one is prose a theme styled large (a product's
+    pitch written in an `h3`), which stays prose. Run on the tree as parsed, before any pass
+    empties a heading of its own (a tab panel's echo of its label)."""
+    for heading in list(root.iter(*HEADING_TAGS)):
+        if len(heading) or (heading.text or "").strip() or (heading.tail or "").strip():
+            continue
+        parent, title = heading.getparent(), heading.getnext()
+        if (
+            parent is None
+            or title is None
+            or title.tag != "p"
+            or len(text_without_whitespace(title, with_tail=False)) > _TITLE_MAX_CHARS
+        ):
+            continue
+        heading.text = title.text
+        heading.extend(list(title))
+        heading.tail = title.tail
+        parent.remove(title)  # its content and tail now the heading's
 
 
 # libxml2's report of an end tag it did not apply as written: an element of higher end priority
