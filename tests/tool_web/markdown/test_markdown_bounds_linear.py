@@ -887,6 +887,20 @@ def test_many_variation_selects_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_field_labels_stay_linear() -> None:
+    # Each `<label for>` naming a text field is read for its first pieces of text only
+    # (`fields.py`): 20,000 labelled inputs, one label of 300,000 pieces, and 200 labels nested
+    # in one another around a long text, which no label reads to its end.
+    fields = "".join(f"<label for='f{n}'>Name</label><input id='f{n}'>" for n in range(20_000))
+    pieces = "<label for='q'>" + "<b>x</b>" * 300_000 + "</label><input id='q'>"
+    nested = "".join(f"<label for='n{n}'>" for n in range(200)) + "y" * 200_000
+    nested += "</label>" * 200 + "".join(f"<input id='n{n}'>" for n in range(200))
+    out, elapsed = timed_render(f"<p>{WORDS * 5}</p><div>{fields}{pieces}{nested}</div>")
+    assert "Name" not in out
+    assert "x" in out  # too long a label to be a field's name
+    assert elapsed < 10, elapsed
+
+
 def test_many_variation_radios_stay_linear() -> None:
     # Each radio group is read for its options and its name (`choices.py`): 10,000 groups of
     # two in a purchase form, one group of 300,000 radios, and 40,000 radios 250 levels deep

@@ -1,4 +1,5 @@
-"""Interface controls: buttons, accordions, tab sets, forms with nothing to fill in."""
+"""Interface controls: buttons, accordions, tab sets, forms with nothing to fill in, the labels
+of fields that show no value."""
 
 from __future__ import annotations
 
@@ -87,6 +88,28 @@ def test_a_form_with_nothing_to_fill_in_is_a_wrapper() -> None:
     )
     assert "Use git rebase -i instead." in out
     assert "Search tips" not in out
+
+
+def test_a_fields_label_goes_when_the_field_shows_no_value() -> None:
+    # A shop card's quick-add menu (its label "Size" stood under every card's price once the
+    # select went) and a sign-up box's e-mail input; a checkbox's label is its option, and a
+    # sort menu's label is left to the toolbar rule (`repeats.py`).
+    card = (
+        "<li><h3>{name}</h3><p>$19.99</p><label for='size-{n}'>Size</label>"
+        "<select id='size-{n}' name='options[Size]'><option>1 bag</option>"
+        "<option>2 bags</option></select></li>"
+    )
+    cards = "".join(card.format(name=name, n=n) for n, name in enumerate(("Dark", "Light")))
+    out = render(
+        f"<main><h1>Coffee</h1><p>{PROSE}</p><ul>{cards}</ul>"
+        "<label for='news-email'>Email address</label><input type='email' id='news-email'>"
+        "<label for='ship'>Free shipping</label><input type='checkbox' id='ship'></main>"
+    )
+    assert "Size" not in out
+    assert "Email address" not in out
+    assert "Free shipping" in out
+    assert "### Light" in out
+    assert "$19.99" in out
 
 
 def test_tab_labels_head_their_panels() -> None:

@@ -78,7 +78,7 @@ def variation_selects_as_lines(root: etree._Element) -> None:
             continue
         text, shown = label
         name = f"{text} {select.get('name') or ''} {select.get('id') or ''}"
-        if not _is_page_control(name):
+        if not is_page_control(name):
             chosen.append((select, form, text, shown, ", ".join(options)))
     # One product's form: a listing's cards each have their own, and their choices are no
     # facts of the page's subject.
@@ -105,7 +105,7 @@ def variation_selects_as_lines(root: etree._Element) -> None:
             parent.replace(target, line)
 
 
-def _is_page_control(names: str) -> bool:
+def is_page_control(names: str) -> bool:
     """A label or name (`sort_by`, `sortOrder`, "Country/Region") says a control of the page."""
     return _PAGE_CONTROLS.search(_CAMEL_HUMP.sub(" ", names)) is not None
 
@@ -309,7 +309,7 @@ def _radio_group(
     rest = rest.strip()
     if not name or not any(char.isalpha() for char in name) or name in options:
         return None  # "Website (Online)" over "Website (Online), Store (Offline)": no name
-    if _is_page_control(f"{name} {radios[0].get('name')}") or _NOT_VARIATIONS.search(
+    if is_page_control(f"{name} {radios[0].get('name')}") or _NOT_VARIATIONS.search(
         f"{name} {radios[0].get('name')}"
     ):
         return None

@@ -21,6 +21,7 @@ from dsh.tool_web.markdown.boilerplate import (
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
+from dsh.tool_web.markdown.fields import drop_labels_of_fields
 from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -124,6 +125,7 @@ _REPLY_SUBJECT: Final = re.compile(rb"R[eE]:")
 # `<select` and `<SELECT` cost 0.15 s and `{{` 0.16 s on the even half, these 0.07 and 0.06 s.
 _SELECT_TAG: Final = re.compile(rb"<(?:select|SELECT)")
 _TEMPLATE_PLACEHOLDER: Final = re.compile(rb"\{\{")
+_LABEL_TAG: Final = re.compile(rb"<(?:label|LABEL)[\s>]")
 # The radio buttons' type (`type="radio"`, `type=radio`), the word ending right after it.
 _RADIO_TYPE: Final = re.compile(rb"""radio["'\s>/]""")
 # And those of the figure and disclosure repairs: `<figure` 0.11 → 0.06 s, `collapse` 0.11 →
@@ -239,6 +241,8 @@ def _convert(
         variation_selects_as_lines(root)  # before the form controls go
     if _RADIO_TYPE.search(cleaned) is not None:
         variation_radios_as_lines(root, product_page=product_page)
+    if _LABEL_TAG.search(cleaned) is not None:
+        drop_labels_of_fields(root)  # once the variations took theirs, before the fields go
     strip_non_content(root)
     if has_parent_previews(cleaned):
         drop_parent_previews(root)
