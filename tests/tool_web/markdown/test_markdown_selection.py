@@ -1007,6 +1007,25 @@ def test_a_name_that_hides_or_lacks_a_furniture_word_does_not_say_it() -> None:
     assert "Buy now" not in ad
 
 
+def test_a_name_that_switches_a_furniture_word_on_or_off_does_not_say_it() -> None:
+    # A charity's post body is classed `sidebar-enabled--false`: the layout option says the
+    # post has no sidebar, and the body went as one. `with-sidebar` wraps the post and its
+    # sidebar both, and a menu's `menu-disabled` says it is off.
+    for name in ("post sidebar-enabled--false content", "with-sidebar", "menu-disabled"):
+        body = (
+            f"<div class='{name}'><h2>Key takeaways</h2><p>Simple actions that meaningfully "
+            "reduce your footprint, one room of the house at a time.</p></div>"
+        )
+        out = render(
+            f"<main><h1>Ten swaps</h1><p>{PROSE}</p>{body}</main>"
+            "<footer><p>Footer text that is long enough to outweigh the body easily.</p></footer>"
+        )
+        assert "## Key takeaways" in out, name
+    # The word alone still names furniture.
+    sidebar = render(f"<main><h1>T</h1><p>{PROSE}</p><div class='sidebar'>Buy now</div></main>")
+    assert "Buy now" not in sidebar
+
+
 def test_a_standfirst_just_before_the_description_comes_along() -> None:
     # The descent went into the description's wrapper and left out the sentence written as a
     # heading just before it: the product's first paragraph was lost. A short byline stays out.

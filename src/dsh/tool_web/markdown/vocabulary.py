@@ -119,11 +119,24 @@ def attribute_tokens(element: etree._Element) -> list[str]:
         # it is: a news site's story grids named `hide-read-more-ad` went as ads, and an
         # article's `no-comments` line ("Comments are closed") as a comment thread.
         classes = _NEGATED.sub(" ", classes)
+    if "with" in classes or "abled" in classes or "--" in classes:
+        # A class that says the element comes with or without a thing, or that a thing is
+        # switched on or off, names an option of its layout, not the thing: a charity's post
+        # body is classed `sidebar-enabled--false` (it has no sidebar) and went as a sidebar;
+        # `with-sidebar` wraps the content and its sidebar both. (Not `has-`: WordPress's
+        # `has-caption-font-size` and `has-background` presets say what the block is drawn
+        # like, and a theme's fine print set in the caption size went as captions.)
+        classes = _LAYOUT_OPTION.sub(" ", classes)
     return _TOKEN.findall(f"{classes} {ident}".lower())
 
 
 # A whole class word opening with `hide-` or `no-` (not `piano-`, not `ast-hide-menu`).
 _NEGATED: Final = re.compile(r"(?<![\w-])(?:hide|no)-\S*")
+# A whole class word opening with `with-` or `without-`, or ending in a switch's state
+# (`-enabled`, `-disabled`, `--true`, `--false`).
+_LAYOUT_OPTION: Final = re.compile(
+    r"(?<![\w-])with(?:out)?-\S*|(?<!\S)\S*(?:[-_](?:en|dis)abled|--(?:true|false))(?!\S)"
+)
 
 
 _ARBITRARY_VALUE: Final = re.compile(r"\[[^[\]\s]*\]")  # no `[` inside: linear on `[[[…`
