@@ -1439,3 +1439,33 @@ def test_a_disclaimer_block_is_no_content(names: str) -> None:
     assert "Free returns within 30 days." in out
     assert "APR" not in out
     assert "Image simulated" not in out
+
+
+@pytest.mark.parametrize(
+    "names", ["id='clickandcollectModal'", "class='surveyModal fs-unmask'", "id='EmbedModal'"]
+)
+def test_a_camel_case_name_ending_in_modal_names_a_modal(names: str) -> None:
+    # A shop's store-pickup dialog, hidden until "Pick up in store" is clicked, is named in
+    # camelCase: its words run together, so the whole word `modal` was never found and every
+    # store's address and opening hours read as the product's text.
+    out = render(
+        f"<main><h1>Stadler Form Oskar</h1><p>{PROSE}</p>"
+        f"<div {names} aria-hidden='true'><h5>Store availability</h5>"
+        "<p>BASTILLE, 83 Rue du Faubourg Saint-Antoine, 75011 Paris</p>"
+        "<p>Sunday: closed</p></div><p>Free returns within 30 days.</p></main>"
+    )
+    assert PROSE in out
+    assert "Free returns within 30 days." in out
+    assert "Faubourg" not in out
+
+
+@pytest.mark.parametrize("names", ["id='ModalTrigger'", "class='modalities'", "id='myModals'"])
+def test_a_name_only_containing_modal_is_no_modal(names: str) -> None:
+    # Only a last hump "Modal" (or "Popup") names one: a button that opens a modal, or a
+    # word that happens to hold the letters, is the page's own.
+    out = render(
+        f"<main><h1>Stadler Form Oskar</h1><p>{PROSE}</p>"
+        f"<div {names}><p>BASTILLE, 83 Rue du Faubourg Saint-Antoine, 75011 Paris</p></div>"
+        "</main>"
+    )
+    assert "Faubourg" in out

@@ -127,7 +127,19 @@ def attribute_tokens(element: etree._Element) -> list[str]:
         # `has-caption-font-size` and `has-background` presets say what the block is drawn
         # like, and a theme's fine print set in the caption size went as captions.)
         classes = _LAYOUT_OPTION.sub(" ", classes)
-    return _TOKEN.findall(f"{classes} {ident}".lower())
+    names = f"{classes} {ident}"
+    tokens = _TOKEN.findall(names.lower())
+    if "Modal" in names or "Popup" in names:
+        # A camelCase name whose last hump says "Modal" or "Popup" (`clickandcollectModal`,
+        # `surveyModal`, `EmbedModal`) names a modal as the whole word does; the words run
+        # together, so the split above leaves one token no vocabulary knows.
+        tokens.extend(hump.lower() for hump in _MODAL_HUMP.findall(names))
+    return tokens
+
+
+# "Modal" or "Popup" as the last hump of a camelCase name: after a lowercase letter or digit,
+# and ending the name (not `ModalTrigger`, not `modal`, which the split finds already).
+_MODAL_HUMP: Final = re.compile(r"(?<=[a-z0-9])(Modal|Popup)(?![A-Za-z0-9])")
 
 
 # A whole class word opening with `hide-` or `no-` (not `piano-`, not `ast-hide-menu`).
