@@ -1644,6 +1644,21 @@ def test_titles_of_empty_lists_are_found_in_linear_time(body: str, shown: str, g
     assert elapsed < 10, elapsed
 
 
+def test_counting_lists_are_found_in_linear_time() -> None:
+    # 8,000 lists counting 1 to 3 (each goes), a list of 30,000 items whose last item breaks
+    # the count, and 100 lists nested in each other's first items, which hold elements (each
+    # read to its first item only: an item with children is not looked into); libxml2's
+    # depth and the bound on the source's tags allow no more.
+    counting = "<ul><li>1</li><li>2</li><li>3</li></ul>" * 8_000
+    almost = "<ol>" + "".join(f"<li>{n}</li>" for n in range(1, 30_000)) + "<li>x</li></ol>"
+    nested = "<ul><li><b>1</b>" * 100 + "<p>Deep</p>" + "</li><li>2</li><li>3</li></ul>" * 100
+    out, elapsed = timed_render(f"<p>Answer {WORDS}</p>{counting}{almost}{nested}<p>{WORDS}</p>")
+    assert "- 1\n- 2\n- 3" not in out
+    assert "30000. x" in out
+    assert "Deep" in out
+    assert elapsed < 10, elapsed
+
+
 def test_layout_tables_nested_along_the_descent_are_read_once_each() -> None:
     # Each step of the descent through a layout table reads that table's own rows and cells
     # (not a nested table's): 80 tables nested in their content cells (240 levels, within

@@ -164,3 +164,24 @@ def test_an_unordered_list_counted_by_its_style_is_numbered() -> None:
         "Pepper</li></ul><ul style='list-style-type: none'><li>Plain</li></ul>"
     )
     assert "1. Whisk.\n2. Bake.\n\nI. Part\nII. Whole\n\n- Salt\n- Pepper\n\n- Plain" in out
+
+
+def test_a_list_of_its_own_ordinals_only_is_dropped() -> None:
+    # A review site draws its star rating as `<li>1</li>…<li>5</li>` (the score in a class), a
+    # code sample its line numbers as a list beside the `pre`: a column of lone numbers the
+    # model cannot read. A list not counting from 1, a short one, one with another word and one
+    # whose item holds an element (a pager's linked number, a bold step) stay.
+    stars = (
+        "<ul class='rating five-star'>" + "".join(f"<li>{n}</li>" for n in range(1, 6)) + "</ul>"
+    )
+    lines = "<ol class='numbers'><li>1</li><li> 2 </li><li>3</li></ol><pre>x = 1\ny = 2</pre>"
+    out = render(
+        f"<p>{PROSE}</p><h3>Osprey Atmos</h3>{stars}<p>Best overall pack.</p>{lines}"
+        "<p>Sizes:</p><ul><li>2</li><li>3</li><li>4</li></ul><ul><li>1</li><li>2</li></ul>"
+        "<ul><li>1</li><li>2</li><li>3 or more</li></ul>"
+        "<ul><li>1</li><li><b>2</b></li><li>3</li></ul>"
+    )
+    assert "### Osprey Atmos\n\nBest overall pack.\n\n```\nx = 1" in out
+    assert (
+        "Sizes:\n\n- 2\n- 3\n- 4\n\n- 1\n- 2\n\n- 1\n- 2\n- 3 or more\n\n- 1\n- **2**\n- 3" in out
+    )

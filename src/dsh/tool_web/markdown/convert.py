@@ -27,6 +27,7 @@ from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
+from dsh.tool_web.markdown.ordinals import drop_counting_lists
 from dsh.tool_web.markdown.pagekind import declared_kinds
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
@@ -315,6 +316,7 @@ def _convert(
     # substring searches, ~1 s on WCXB's even half) than the pass over the headings (~0.15 s).
     drop_popular_lists(main, stats)
     drop_titles_of_empty_lists(main, stats)
+    drop_counting_lists(main, stats)
     if product_page:
         drop_recommended_products(main, stats)
         drop_shop_policies(main, stats)
