@@ -961,3 +961,30 @@ def test_a_replys_preview_of_a_post_not_on_the_page_stays() -> None:
     assert out.count(question) == 1
     assert out.count(answer) == 1
     assert thanks in out
+
+
+def test_old_reddit_shows_one_score_per_comment() -> None:
+    # Old Reddit writes each score three times, one per vote state, and its style shows the
+    # one its voting box's state names: the comment read "188 points 189 points 190 points".
+    def comment(state: str, name: str, scores: tuple[int, int, int], text: str) -> str:
+        dislikes, unvoted, likes = scores
+        return (
+            f"<div class='comment'><div class='entry {state}'><p class='tagline'>{name} "
+            f"<span class='score dislikes'>{dislikes} points</span> "
+            f"<span class='score unvoted'>{unvoted} points</span> "
+            f"<span class='score likes'>{likes} points</span> 17 hours ago</p>"
+            f"<div class='md'><p>{text}</p></div></div></div>"
+        )
+
+    out = render(
+        f"<div class='midcol unvoted'><div class='score dislikes'>1099</div>"
+        f"<div class='score unvoted'>1100</div><div class='score likes'>1101</div></div>"
+        f"<p>{PROSE}</p>"
+        + comment("unvoted", "Ragnar", (188, 189, 190), "Whole new way of looking at it.")
+        + comment("likes", "Baron", (139, 140, 141), "Only after the follicles grow.")
+    )
+    assert "Ragnar 189 points 17 hours ago" in out
+    assert "Baron 141 points 17 hours ago" in out
+    assert "1100" in out
+    assert "1099" not in out
+    assert "1101" not in out

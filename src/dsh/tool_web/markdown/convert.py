@@ -80,6 +80,7 @@ from dsh.tool_web.markdown.threads import (
 )
 from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
 from dsh.tool_web.markdown.variants import has_breakpoint_variants, keep_one_breakpoint_variant
+from dsh.tool_web.markdown.votescores import has_vote_scores, keep_shown_vote_scores
 
 _log = logging.getLogger(__name__)
 
@@ -255,6 +256,8 @@ def _convert(
         keep_one_breakpoint_variant(root)
     if has_termynal_sessions(cleaned):
         sessions_as_shown(root)
+    if has_vote_scores(cleaned):
+        keep_shown_vote_scores(root)
     if b"cfemail" in cleaned or b"email-protection" in cleaned:
         decode_protected_emails(root)
     if b"price__sale" in cleaned:
