@@ -8,6 +8,13 @@ from dsh.tool_web.markdown.streamed import with_boundary_markers
 from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
+def body_attributes(html: bytes) -> dict[str, str]:
+    """The attributes the parsed page's `body` ended up with."""
+    body = parse(html).find("body")
+    assert body is not None
+    return {str(name): str(value) for name, value in body.attrib.items()}
+
+
 def test_unclosed_button_does_not_swallow_the_article() -> None:
     # libxml2 ignores this `</button>` (a <div> inside is still open) and nests the rest of the
     # page inside the button; buttons are dropped as interface, so the article went with it.
@@ -73,14 +80,11 @@ def test_a_body_tag_in_a_scripts_string_or_a_comment_gives_the_body_nothing() ->
 def test_a_body_tag_in_any_element_whose_content_is_text_gives_the_body_nothing() -> None:
     # As in a script's string: in a style, a title, a text area or an `xmp` a `<body …>` is
     # their text (HTML reads no tag there), so the body takes none of its attributes.
-    root = parse(
+    assert body_attributes(
         b"<html><head><img src='/p.gif'><style>/* <body hidden> */</style>"
         b"<title>A <body class='archive'> story</title><textarea><body style='display:none'>"
         b"</textarea><xmp><body lang='la'></xmp></head><body class='home'><p>x</p>"
-    )
-    body = root.find("body")
-    assert body is not None
-    assert dict(body.attrib) == {"class": "home"}
+    ) == {"class": "home"}
 
 
 def test_text_elements_are_known_by_their_whole_name_in_any_case() -> None:
@@ -88,22 +92,16 @@ def test_text_elements_are_known_by_their_whole_name_in_any_case() -> None:
     # no tag there), and so is all that follows `plaintext`; a `<Script>` is a script however
     # its name is written. A `<style-guide>` element is no style: the page's own `<body>`
     # after it is a tag, whose class the body takes.
-    root = parse(
+    assert body_attributes(
         b"<html><head><img src='/p.gif'><Script>var w = '<body hidden>';</Script>"
         b"<iframe><body lang='la'></iframe><noembed><body dir='rtl'></noembed>"
         b"<noframes><body style='display:none'></noframes><style-guide></style-guide>"
         b"</head><body class='home'><p>x</p>"
-    )
-    body = root.find("body")
-    assert body is not None
-    assert dict(body.attrib) == {"class": "home"}
-    root = parse(
+    ) == {"class": "home"}
+    assert body_attributes(
         b"<html><head><img src='/p.gif'><style-guide>x</style-guide></head>"
         b"<body class='archive'><p>x</p><plaintext><body id='shown-as-text'>"
-    )
-    body = root.find("body")
-    assert body is not None
-    assert dict(body.attrib) == {"class": "archive"}
+    ) == {"class": "archive"}
 
 
 def test_the_fallbacks_for_browsers_without_embeds_or_frames_are_not_shown() -> None:
