@@ -1376,6 +1376,23 @@ def test_an_articles_calls_to_action_are_judged_in_linear_time(body: str) -> Non
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize("shape", ["cards", "one-block", "nested"])
+def test_many_hidden_price_labels_look_for_a_second_price_in_bounded_time(shape: str) -> None:
+    # Each label reads its block two levels up, each level only up to 80 characters and 32
+    # elements, and looks four levels up for a strike: 30,000 cards, 30,000 labels in one
+    # block, and 240 nested blocks around 60,000 empty elements and a label each.
+    label = "<span class='sr-only'>Regular price</span><span>$4</span>"
+    if shape == "cards":
+        blocks = f"<li><div class='price'><div>{label}</div></div></li>" * 30_000
+    elif shape == "one-block":
+        blocks = f"<div class='price'>{label * 30_000}</div>"
+    else:
+        blocks = f"<div>{label}" * 240 + "<i></i>" * 60_000 + "</div>" * 240
+    out, elapsed = timed_render(f"<p>{WORDS * 5}</p><ul>{blocks}</ul>")
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 @pytest.mark.parametrize("shape", ["side-by-side", "nested"])
 def test_many_shopify_price_blocks_are_read_once_each(shape: str) -> None:
     # Each price block's parts are looked for among its children and its container's only,
