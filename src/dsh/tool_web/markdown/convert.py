@@ -21,7 +21,7 @@ from dsh.tool_web.markdown.boilerplate import (
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
-from dsh.tool_web.markdown.fields import drop_labels_of_fields
+from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
 from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -246,6 +246,8 @@ def _convert(
     if _LABEL_TAG.search(cleaned) is not None:
         drop_labels_of_fields(root)  # once the variations took theirs, before the fields go
     strip_non_content(root)
+    if b"data-product-" in cleaned:
+        drop_labels_of_script_values(root)  # once a spinner's icon no longer counts as a value
     if has_parent_previews(cleaned):
         drop_parent_previews(root)
     if has_member_signatures(cleaned):
