@@ -914,6 +914,28 @@ def test_many_script_filled_values_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize("shape", ["many-scripts", "wide", "deep", "long-description"])
+def test_a_products_declared_description_is_looked_for_in_bounded_time(shape: str) -> None:
+    # The JSON-LD is read up to 200,000 characters and 5,000 nodes (`appdata.py`), and the
+    # rendering's words once: 20,000 scripts, a graph of 300,000 nodes before the product,
+    # arrays nested past what the decoder walks, a description of 100,000 words beside a page
+    # of as many.
+    product = '{"@type": "Product", "description": "%s"}'
+    scripts = {
+        "many-scripts": ['{"@type": "WebSite"}'] * 20_000 + [product % ("socks " * 20)],
+        "wide": ['{"@graph": [' + '{"a": 1}, ' * 300_000 + product % ("socks " * 20) + "]}"],
+        "deep": ["[" * 100_000 + "]" * 100_000, product % ("socks " * 20)],
+        "long-description": [product % ("socks and shoes " * 33_000)],
+    }[shape]
+    head = "".join(f'<script type="application/ld+json">{data}</script>' for data in scripts)
+    body = f"<h1>Socks</h1><p>{WORDS * 7_000}</p>"
+    start = time.process_time()
+    out = html_to_markdown(f"<html><head>{head}</head><body>{body}</body></html>")
+    elapsed = time.process_time() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_variation_radios_stay_linear() -> None:
     # Each radio group is read for its options and its name (`choices.py`): 10,000 groups of
     # two in a purchase form, one group of 300,000 radios, and 40,000 radios 250 levels deep

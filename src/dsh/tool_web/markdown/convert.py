@@ -9,7 +9,11 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.appdata import embedded_text
+from dsh.tool_web.markdown.appdata import (
+    embedded_text,
+    product_description,
+    with_product_description,
+)
 from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
 from dsh.tool_web.markdown.boilerplate import (
     drop_author_boxes,
@@ -223,6 +227,7 @@ def _convert(
 
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
+    description = product_description(root) if product_page else ""
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b"schema.org/Comment" in cleaned and (
         b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
@@ -330,4 +335,4 @@ def _convert(
     if comment_tags or comment_role:
         nest_comment_elements(main, stats, comment_tags, comment_role)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
-    return renderer.render(main), scripted, metadata
+    return with_product_description(renderer.render(main), description), scripted, metadata
