@@ -901,6 +901,41 @@ def test_many_field_labels_stay_linear() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_script_filled_values_stay_linear() -> None:
+    # Each empty value marked `data-product-…` is found by one XPath and looks at its label
+    # only (`fields.drop_labels_of_script_values`): 30,000 labelled values, 240 marked values
+    # nested around 60,000 empty elements, and a label of 300,000 pieces.
+    values = "<span>SKU:</span><span data-product-sku></span>" * 30_000
+    nested = "<div data-product-x>" * 240 + "<i></i>" * 60_000 + "</div>" * 240
+    pieces = "<span>" + "<b>x</b>" * 300_000 + ":</span><span data-product-upc></span>"
+    out, elapsed = timed_render(f"<p>{WORDS * 5}</p><div>{values}{nested}{pieces}</div>")
+    assert "omicron" in out
+    assert "SKU:" not in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize("shape", ["many-scripts", "wide", "deep", "long-description"])
+def test_a_products_declared_description_is_looked_for_in_bounded_time(shape: str) -> None:
+    # The JSON-LD is read up to 200,000 characters and 5,000 nodes (`appdata.py`), and the
+    # rendering's words once: 20,000 scripts, a graph of 300,000 nodes before the product,
+    # arrays nested past what the decoder walks, a description of 100,000 words beside a page
+    # of as many.
+    product = '{"@type": "Product", "description": "%s"}'
+    scripts = {
+        "many-scripts": ['{"@type": "WebSite"}'] * 20_000 + [product % ("socks " * 20)],
+        "wide": ['{"@graph": [' + '{"a": 1}, ' * 300_000 + product % ("socks " * 20) + "]}"],
+        "deep": ["[" * 100_000 + "]" * 100_000, product % ("socks " * 20)],
+        "long-description": [product % ("socks and shoes " * 33_000)],
+    }[shape]
+    head = "".join(f'<script type="application/ld+json">{data}</script>' for data in scripts)
+    body = f"<h1>Socks</h1><p>{WORDS * 7_000}</p>"
+    start = time.process_time()
+    out = html_to_markdown(f"<html><head>{head}</head><body>{body}</body></html>")
+    elapsed = time.process_time() - start
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_variation_radios_stay_linear() -> None:
     # Each radio group is read for its options and its name (`choices.py`): 10,000 groups of
     # two in a purchase form, one group of 300,000 radios, and 40,000 radios 250 levels deep
@@ -1372,6 +1407,23 @@ def test_an_articles_calls_to_action_are_judged_in_linear_time(body: str) -> Non
     head = '<meta property="og:type" content="article">'
     html = f"<html><head>{head}</head><body><main><p>{WORDS * 2_000}</p>{body}</main>"
     out, elapsed = timed_render(html + "</body></html>")
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize("shape", ["cards", "one-block", "nested"])
+def test_many_hidden_price_labels_look_for_a_second_price_in_bounded_time(shape: str) -> None:
+    # Each label reads its block two levels up, each level only up to 80 characters and 32
+    # elements, and looks four levels up for a strike: 30,000 cards, 30,000 labels in one
+    # block, and 240 nested blocks around 60,000 empty elements and a label each.
+    label = "<span class='sr-only'>Regular price</span><span>$4</span>"
+    if shape == "cards":
+        blocks = f"<li><div class='price'><div>{label}</div></div></li>" * 30_000
+    elif shape == "one-block":
+        blocks = f"<div class='price'>{label * 30_000}</div>"
+    else:
+        blocks = f"<div>{label}" * 240 + "<i></i>" * 60_000 + "</div>" * 240
+    out, elapsed = timed_render(f"<p>{WORDS * 5}</p><ul>{blocks}</ul>")
     assert "omicron" in out
     assert elapsed < 10, elapsed
 

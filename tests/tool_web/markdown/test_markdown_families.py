@@ -1026,3 +1026,31 @@ def test_parts_the_page_names_nocontent_are_furniture() -> None:
     assert "Roles grant permissions to principals." in out
     assert "Creative Commons" not in out
     assert "Last updated" not in out
+
+
+def _product_page(description: str, shown: str) -> str:
+    data = f'{{"@type": "Product", "name": "Quarter Socks", "description": "{description}"}}'
+    head = f'<script type="application/ld+json">{data}</script>'
+    body = f"<main><h1>Quarter Socks</h1><p>€17</p><p>Size: L</p>{shown}<p>{PROSE}</p></main>"
+    return html_to_markdown(html_page(body, head))
+
+
+def test_a_products_declared_description_comes_under_its_title_when_the_page_shows_none() -> None:
+    # A Next.js shop ships its buy box as HTML and draws the description from the script's
+    # data: the model read a sock's title, price and size, and not what the sock is. The
+    # JSON-LD Product's description (markup and references read as text) goes under the title.
+    description = (
+        "These <b>Quarters</b> are engineered for comfort &amp; designed to stand out, higher "
+        "than an ankle sock and lower than a calf sock, right for a million shoes."
+    )
+    out = _product_page(description, "")
+    assert out.startswith(
+        "# Quarter Socks\n\nThese Quarters are engineered for comfort & designed to stand out"
+    )
+    assert "€17" in out
+    # Shown by the page (in other words too), it is not added; nor a description that is no
+    # prose (URL-encoded, as one shop declares it).
+    shown = "<p>Engineered for comfort, these quarters stand out: higher than an ankle sock.</p>"
+    assert "million shoes" not in _product_page(description, shown)
+    encoded = "An%20elegant%20sofa%20embodying%20a%20curved%20design%20and%20a%20harmonious"
+    assert "elegant" not in _product_page(encoded, "")

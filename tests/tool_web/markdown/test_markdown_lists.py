@@ -87,6 +87,20 @@ def test_a_term_with_an_empty_definition_shares_no_value_with_the_next() -> None
     assert "SKU:\n\nUPC:\n\nWidth: 4.00 (in)\n\nHeight: 8.00 (in)" in out
 
 
+def test_a_question_as_a_term_stands_over_its_answer() -> None:
+    # A shop writes its FAQ as `dl`s (schema.org `Question` in the `dt`, its `Answer` in the
+    # `dd`): joined as a value, each read "Does it grow its own hemp?: We choose not to…".
+    # A term that is no question still labels its value.
+    out = render(
+        f"<p>{PROSE}</p><dl><dt>Does Green Roads grow its own hemp?</dt><dd><p>We choose not "
+        "to own farms.</p></dd><dt><b>Is it vegan?</b></dt><dd>Yes.</dd>"
+        "<dt>Fit</dt><dd>Regular</dd></dl>"
+    )
+    assert "Does Green Roads grow its own hemp?\n\nWe choose not to own farms." in out
+    assert "**Is it vegan?**\n\nYes." in out
+    assert "Fit: Regular" in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")

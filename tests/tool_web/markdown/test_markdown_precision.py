@@ -1175,6 +1175,27 @@ def test_hidden_labels_that_tell_two_prices_apart_are_kept() -> None:
     assert "Share on X" not in out
 
 
+def test_a_hidden_price_label_beside_the_only_price_of_its_block_goes() -> None:
+    # Dawn's regular part when nothing is on sale: "Regular price $19.99" under every card,
+    # the label telling nothing apart. A price struck through is one of a pair, however
+    # large its block (Salesforce's `<del>`: "Price reduced from $19.95 to $13.99"), and a
+    # pair in one block keeps both labels.
+    out = render(
+        f"<div><h1>Trail Runner</h1><p>{PROSE}</p>"
+        "<div class='price'><div class='price__container'><div class='price__regular'>"
+        "<span class='visually-hidden'>Regular price</span><span>$19.99</span></div></div>"
+        "</div><div class='price'><span><del><span class='value'><span class='sr-only'>"
+        "Price reduced from</span> $24.95</span></del> <span>$13.99</span></span></div>"
+        "<div class='price__sale'><span class='visually-hidden'>Sale price</span>"
+        "<span>$99.00</span><span class='visually-hidden'>Regular price</span>"
+        "<span><s>$140.00</s></span></div></div>"
+    )
+    assert "Regular price $19.99" not in out
+    assert "$19.99" in out
+    assert "Price reduced from $24.95" in out
+    assert "Sale price $99.00 Regular price ~~$140.00~~" in out
+
+
 def test_a_listings_toolbar_labels_left_without_their_controls_are_dropped() -> None:
     # The sort menu, layout switch and quantity box go with the form controls; their labels
     # stayed, each alone on a line: "Sort By:", "View:", "Per Page", "Qty:" said nothing.
@@ -1307,10 +1328,11 @@ def test_a_shopify_price_block_shows_only_the_part_its_state_shows() -> None:
         + "</li>"
     )
     out = render(f"<h1>Headphones</h1><p>{PROSE}</p><ul>{cards}</ul>")
-    assert out.count("Regular price $19.99") == 1
+    # The regular part alone: its label tells no second price apart (the next test).
+    assert out.count("$19.99") == 1
     assert "Sale price $99.99 Regular price ~~$209.99~~" in out
     assert "Regular price $99.99" not in out
-    assert "Regular price $1,999.95" in out
+    assert "$1,999.95" in out
     assert "Sale price $1,999.95" not in out
     assert "~~$1,999.95~~" not in out
     assert out.count("Sold out") == 1

@@ -112,6 +112,25 @@ def test_a_fields_label_goes_when_the_field_shows_no_value() -> None:
     assert "$19.99" in out
 
 
+def test_labels_of_values_a_shops_script_writes_in_go_while_the_values_are_empty() -> None:
+    # BigCommerce's Stencil themes write the SKU, UPC and stock level into empty elements
+    # marked `data-product-…` once a variant is chosen: without the script "SKU:" and "UPC:"
+    # stood alone. A value the page does write keeps its label; so does a label whose empty
+    # element has words after it.
+    facts = (
+        "<dl><dt>SKU:</dt><dd data-product-sku>5001</dd>"
+        "<dt>UPC:</dt><dd data-product-upc></dd></dl>"
+        "<div><span>Current Stock:</span> <span data-product-stock-level> </span></div>"
+        "<p><span>Weight:</span><span data-product-weight></span> see the size chart</p>"
+    )
+    out = render(f"<main><h1>Staple Tee</h1><p>{PROSE}</p>{facts}</main>")
+    assert "SKU:" in out
+    assert "5001" in out
+    assert "UPC:" not in out
+    assert "Current Stock:" not in out
+    assert "Weight:" in out
+
+
 def test_tab_labels_head_their_panels() -> None:
     out = render(
         f"<p>{PROSE}</p>"

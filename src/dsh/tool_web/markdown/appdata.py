@@ -9,6 +9,10 @@ flags are left out), each shown once, HTML strings (a CMS body) rendered like th
 
 Only ever run on pages already found to be empty shells, so it costs nothing elsewhere; bounded
 by the input's size and a budget of JSON values visited.
+
+One piece of that data is read on pages that are no shell: a declared product's description
+(`product_description`, `with_product_description`), for the shop whose script draws it while
+its buy box is HTML, so that the page shows a title, a price and sizes and not what it sells.
 """
 
 from __future__ import annotations
@@ -126,3 +130,88 @@ def _reads_as_text(text: str) -> bool:
         return False
     # Code, queries and serialised data: many symbols per word.
     return len(_CODE_LIKE.findall(text)) * 4 <= words
+
+
+# A declared product's description (schema.org `Product` or `ProductGroup` in JSON-LD), for a
+# product page that shows little of it: a shop rendered by its script (Next.js, Nuxt) still
+# ships the buy box as HTML, so the page is no empty shell, but the description and features
+# are drawn from the script's data; the model read a sock's title, price and sizes, and not
+# what the sock is. Only the first Product's own description, and only as prose
+# (`_reads_as_text`; Coco Republic's URL-encoded "An%20elegant%20sofa…" is none).
+_PRODUCT_TYPES: Final = frozenset({"Product", "ProductGroup"})
+_JSON_LD: Final = "application/ld+json"
+# JSON-LD beyond this is not read, and a description is looked for through this many nodes.
+_MAX_JSON_LD_CHARS: Final = 200_000
+_MAX_JSON_LD_NODES: Final = 5_000
+# Shown when the rendering holds this share of its words: wordings of one description differ
+# (a shortened summary, a list written as sentences), and then the page's own stays alone.
+_DESCRIPTION_SHOWN_SHARE: Final = 1 / 3
+_MIN_DESCRIPTION_WORDS: Final = 12
+# A line opening so would read as a heading, quote, list item or rule.
+_BLOCK_OPENING: Final = re.compile(r"(?:[#>*+-]|\d+[.)])")
+_INLINE_MARKS: Final = re.compile(r"([\\`*_\[\]<])")
+
+
+def product_description(root: etree._Element) -> str:
+    """The description the page's JSON-LD declares for its product, as one line of plain
+    text ("" when there is none, or it is no prose). Read before the scripts are stripped."""
+    budget = _MAX_JSON_LD_CHARS
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != _JSON_LD:
+            continue
+        text = script.text or ""
+        if not text.strip() or len(text) > budget:
+            continue
+        budget -= len(text)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            continue
+        description = _declared_description(data)
+        if description is not None:
+            return _as_prose(description)
+    return ""
+
+
+def _declared_description(data: object) -> str | None:
+    stack = [data]
+    visited = 0
+    while stack and visited < _MAX_JSON_LD_NODES:
+        node = stack.pop()
+        visited += 1
+        if isinstance(node, dict):
+            declared = node.get("@type")
+            types = {declared} if isinstance(declared, str) else set()
+            if isinstance(declared, list):
+                types = {t for t in declared if isinstance(t, str)}
+            if not _PRODUCT_TYPES.isdisjoint(types) and isinstance(node.get("description"), str):
+                return str(node["description"])
+            stack.extend(reversed([v for v in node.values() if isinstance(v, dict | list)]))
+        elif isinstance(node, list):
+            stack.extend(reversed([v for v in node if isinstance(v, dict | list)]))
+    return None
+
+
+def _as_prose(description: str) -> str:
+    text = _WHITESPACE.sub(" ", html.unescape(_MARKUP.sub(" ", description))).strip()
+    if len(_LETTER_WORD.findall(text)) < _MIN_DESCRIPTION_WORDS or not _reads_as_text(text):
+        return ""
+    return text
+
+
+def with_product_description(markdown: str, description: str) -> str:
+    """`markdown` with `description` under its title (on top when it opens with none), when it
+    shows less than `_DESCRIPTION_SHOWN_SHARE` of the description's words."""
+    if not description:
+        return markdown
+    wanted = {word.lower() for word in _LETTER_WORD.findall(description)}
+    shown = {word.lower() for word in _LETTER_WORD.findall(markdown)}
+    if len(wanted & shown) >= _DESCRIPTION_SHOWN_SHARE * len(wanted):
+        return markdown
+    paragraph = _INLINE_MARKS.sub(r"\\\1", description)
+    if _BLOCK_OPENING.match(paragraph):
+        paragraph = "\\" + paragraph
+    title, _, rest = markdown.partition("\n")
+    if not title.startswith("# "):
+        title, rest = "", markdown
+    return "\n\n".join(part for part in (title, paragraph, rest.lstrip("\n")) if part)

@@ -9,7 +9,11 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.appdata import embedded_text
+from dsh.tool_web.markdown.appdata import (
+    embedded_text,
+    product_description,
+    with_product_description,
+)
 from dsh.tool_web.markdown.beside import bring_facts_beside, bring_product_summary
 from dsh.tool_web.markdown.boilerplate import (
     drop_author_boxes,
@@ -21,7 +25,7 @@ from dsh.tool_web.markdown.boilerplate import (
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
-from dsh.tool_web.markdown.fields import drop_labels_of_fields
+from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
 from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -223,6 +227,7 @@ def _convert(
 
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
+    description = product_description(root) if product_page else ""
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b"schema.org/Comment" in cleaned and (
         b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
@@ -246,6 +251,8 @@ def _convert(
     if _LABEL_TAG.search(cleaned) is not None:
         drop_labels_of_fields(root)  # once the variations took theirs, before the fields go
     strip_non_content(root)
+    if b"data-product-" in cleaned:
+        drop_labels_of_script_values(root)  # once a spinner's icon no longer counts as a value
     if has_parent_previews(cleaned):
         drop_parent_previews(root)
     if has_member_signatures(cleaned):
@@ -328,4 +335,4 @@ def _convert(
     if comment_tags or comment_role:
         nest_comment_elements(main, stats, comment_tags, comment_role)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
-    return renderer.render(main), scripted, metadata
+    return with_product_description(renderer.render(main), description), scripted, metadata

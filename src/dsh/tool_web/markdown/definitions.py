@@ -49,9 +49,10 @@ def definition_group(terms: list[str], definitions: list[str], blocks: list[str]
     get a short label again (`Care: Yes`): alone, a repeat ("Yes") would be de-duplicated.
     """
     label = " / ".join(terms)
-    if not (terms and definitions and _joinable(label, "")):
+    if not (terms and definitions and _joinable(label, "")) or _asks(label):
         # No label to share: the terms and definitions as they are (a term holding a code
-        # block, a list of terms alone, definitions without a term).
+        # block, a list of terms alone, definitions without a term, a question over its
+        # answer: an FAQ written as a `dl` read "Can I use it daily?: Yes, …").
         blocks.extend(terms)
         blocks.extend(definitions)
     else:
@@ -116,6 +117,12 @@ _SHORT_DEFINITION_CHARS: Final = 120
 _REPEATED_LABEL_CHARS: Final = 40
 # A definition that is a labelled field itself ("**Posts:** 12", "Joined: 2019").
 _FIELD: Final = re.compile(r"[^:\n]{1,40}:\**\s")
+
+
+def _asks(term: str) -> bool:
+    """The term is a question (its emphasis aside): no name of a value but what its
+    definition answers."""
+    return term.rstrip("*_ ").endswith("?")
 
 
 def _labelled(label: str, definition: str) -> str:

@@ -11,6 +11,11 @@ option itself ("Free shipping", "Canvas") and stays. Nor the labels of the page'
 (`choices.is_page_control`: "Sorted by:", "Qty", "Country"), which `repeats.py` drops where they
 stand alone on their line: dropped here, a sort menu's label left Stack Exchange's answers header
 to its hidden "Reset to default" link, and "## 10 Answers" went with it as a link block.
+
+Likewise the label of a value a shop's script writes in (`drop_labels_of_script_values`):
+BigCommerce's Stencil themes leave the product's SKU, UPC, stock level and list price empty in
+elements marked `data-product-sku`, `data-product-upc`, … and fill them when a variant is
+chosen; without the script the model read "SKU:", "UPC:", "Current Stock:", "MSRP:" alone.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.choices import is_page_control
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import find_elements
 
 # The `<input>` types whose value is typed in (without a type it is a text box); not
 # checkboxes, radio buttons, buttons, files or hidden inputs.
@@ -56,6 +62,26 @@ def drop_labels_of_fields(root: etree._Element) -> None:
         if _is_a_name(label) and not is_page_control(
             f"{string_value(label)} {named.get('name') or ''} {named.get('id') or ''}"
         ):
+            drop_keep_tail(label)
+
+
+# The elements a Stencil theme's script fills with the chosen variant's data.
+_SCRIPT_VALUES: Final = etree.XPath("//*[@*[starts-with(name(), 'data-product-')]]")
+
+
+def drop_labels_of_script_values(root: etree._Element) -> None:
+    """Drop the label right before each empty value marked `data-product-…` (call once the
+    non-content is stripped, so that a spinner's icon does not count as a value; only when the
+    source says `data-product-`: the search walks the whole tree). Only a label that names
+    (at most `_LABEL_MAX_CHARS`, ending in a colon: "SKU:"), with no text between it and the
+    value or after the value: an empty element with words around it is no field."""
+    for value in find_elements(_SCRIPT_VALUES, root):
+        if len(value) or (value.text or "").strip() or (value.tail or "").strip():
+            continue
+        label = value.getprevious()
+        if label is None or not isinstance(label.tag, str) or (label.tail or "").strip():
+            continue
+        if _is_a_name(label) and string_value(label).strip().endswith(":"):
             drop_keep_tail(label)
 
 

@@ -311,6 +311,14 @@ def starts_with_price(text: str) -> bool:
     return _PRICE.match(text.strip().lower()) is not None
 
 
+_ANY_PRICE: Final = re.compile(_ONE_PRICE, re.VERBOSE)
+
+
+def price_count(text: str) -> int:
+    """How many prices `text` holds ("$10 - $20", a range, is one)."""
+    return len(_ANY_PRICE.findall(text.lower()))
+
+
 # A link written out, its label kept ("[Joco Cup 4oz](https://…)" reads "Joco Cup 4oz"). The
 # renderer escapes a label's brackets ("[\[1\]](#fn1)"), so the label holds no bare one: each
 # search from a bare `[` stops at the next bare bracket, and a flood of brackets, bare or

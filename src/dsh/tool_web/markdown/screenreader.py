@@ -14,7 +14,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.repeats import starts_with_price
+from dsh.tool_web.markdown.repeats import price_count, starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
@@ -55,7 +55,7 @@ def is_icon_label(element: etree._Element, tokens: list[str], stats: TextStats) 
     holder = next(element.iterancestors(*_ICON_HOLDERS), None)
     if holder is not None and stats.text.get(holder, 0) == text:
         return True
-    return _is_price_label(element, text) or _is_rating(element, text)
+    return _is_price_label(element, text, stats) or _is_rating(element, text)
 
 
 # A rating the page draws as stars and writes for screen readers only: "4.7 out of 5 stars
@@ -74,9 +74,17 @@ def _is_rating(element: etree._Element, text: int) -> bool:
 # "Regular price", "Sale price", "Unit price": shops print both prices and let CSS strike one
 # through or hide it; the hidden label is what tells the reader which is which.
 _PRICE_LABEL_MAX_CHARS: Final = 24
+# Where the other price of the pair stands: the label's part of the price block, or the
+# block around it (Dawn's `price__sale` holds both labelled prices; Etsy's sale and original
+# prices are sibling paragraphs).
+_PRICE_PAIR_LEVELS: Final = 2
+# A block holding more text is a card or a page section, not a price pair's: not read.
+_PRICE_BLOCK_MAX_CHARS: Final = 80
+_STRUCK: Final = frozenset({"del", "s", "strike"})
+_STRUCK_REACH: Final = 4
 
 
-def _is_price_label(element: etree._Element, text: int) -> bool:
+def _is_price_label(element: etree._Element, text: int, stats: TextStats) -> bool:
     if text > _PRICE_LABEL_MAX_CHARS:
         return False
     label = string_value(element).strip()
@@ -85,9 +93,33 @@ def _is_price_label(element: etree._Element, text: int) -> bool:
     # The price is the text right after the label (Etsy's `<span>Sale Price</span>£25.20`),
     # else the next element's.
     if element.tail and element.tail.strip():
-        return starts_with_price(element.tail)
-    price = element.getnext()
-    return price is not None and starts_with_price(string_value(price))
+        labels_price = starts_with_price(element.tail)
+    else:
+        price = element.getnext()
+        labels_price = price is not None and starts_with_price(string_value(price))
+    return labels_price and not _price_stands_alone(element, stats)
+
+
+def _price_stands_alone(label: etree._Element, stats: TextStats) -> bool:
+    """Whether the price a label names is the only one in its block: Dawn's regular part
+    when nothing is on sale ("Regular price $19.99", the sale part hidden), where the label
+    tells nothing apart. A block of more than `_PRICE_BLOCK_MAX_CHARS`, or too large to read
+    in bounded time (`_short_text`), is taken to hold another price: the label stays."""
+    if any(a.tag in _STRUCK for a in itertools.islice(label.iterancestors(), _STRUCK_REACH)):
+        # Salesforce's `<del><span><sr>Price reduced from</sr>$19.95</span></del>`: a price
+        # struck through is the old one of a pair, whatever the block's size.
+        return False
+    block = label.getparent()
+    for _ in range(_PRICE_PAIR_LEVELS):
+        if block is None:
+            return True
+        if stats.text.get(block, 0) > _PRICE_BLOCK_MAX_CHARS:
+            return False
+        words = _short_text(block)
+        if words is None or price_count(words) > 1:
+            return False
+        block = block.getparent()
+    return True
 
 
 _SEPARATORS: Final = frozenset({"+", "/", "\u2044", "-", "\u2212"})
