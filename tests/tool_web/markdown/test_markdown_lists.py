@@ -87,6 +87,20 @@ def test_a_term_with_an_empty_definition_shares_no_value_with_the_next() -> None
     assert "SKU:\n\nUPC:\n\nWidth: 4.00 (in)\n\nHeight: 8.00 (in)" in out
 
 
+def test_a_term_ending_in_its_own_colon_or_question_takes_no_second_colon() -> None:
+    # "**Price:**: $5" and an FAQ's "Can I use it while nursing?: Ask your doctor." read a
+    # stray colon; a term ending in a full stop (an abbreviation: "Ed.D.") still takes one.
+    out = render(
+        f"<p>{PROSE}</p><dl><dt><b>Price:</b></dt><dd>$5</dd><dt>Size：</dt><dd>M</dd>"
+        "<dt>Can I use it while nursing?</dt><dd>Ask your doctor.</dd>"
+        "<dt>Military Ed.D.</dt><dd>$375</dd></dl>"
+    )
+    assert (
+        "**Price:** $5\n\nSize： M\n\nCan I use it while nursing? Ask your doctor.\n\n"
+        "Military Ed.D.: $375"
+    ) in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")

@@ -119,7 +119,15 @@ _FIELD: Final = re.compile(r"[^:\n]{1,40}:\**\s")
 
 
 def _labelled(label: str, definition: str) -> str:
-    return f"{label} {definition}" if label.endswith(":") else f"{label}: {definition}"
+    # A term that ends in its own colon or question mark, bold or not (`**Price:**`, "Can I
+    # use it while nursing?"), is read before its value as written: another colon doubled
+    # it ("**Price:**: $5", an FAQ's "…nursing?: If you are…").
+    if label.rstrip("*_").endswith(_OWN_PUNCTUATION):
+        return f"{label} {definition}"
+    return f"{label}: {definition}"
+
+
+_OWN_PUNCTUATION: Final = (":", "：", "?", "？")
 
 
 def _joinable(term: str, definition: str) -> bool:
