@@ -101,6 +101,20 @@ def test_a_term_ending_in_its_own_colon_or_question_takes_no_second_colon() -> N
     ) in out
 
 
+def test_a_term_or_definition_that_is_a_heading_or_list_stays_a_block_of_its_own() -> None:
+    # An FAQ's question set as a heading took its answer into the heading ("### Is it safe?
+    # Yes, it is."); a definition's heading or list stood mid-line ("Size: #### Large").
+    out = render(
+        f"<p>{PROSE}</p><dl><dt><h3>Is it safe?</h3></dt><dd>Yes, it is.</dd>"
+        "<dt>Size</dt><dd><h4>Large</h4></dd><dt>Parts</dt><dd><ul><li>Lid</li></ul></dd>"
+        "<dt>Colour</dt><dd>Red</dd></dl>"
+    )
+    assert (
+        "### Is it safe?\n\nYes, it is.\n\nSize\n\n#### Large\n\nParts\n\n- Lid\n\n"
+        "Colour: Red"
+    ) in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")

@@ -128,6 +128,11 @@ def _labelled(label: str, definition: str) -> str:
 
 
 _OWN_PUNCTUATION: Final = (":", "：", "?", "？")
+# A term or definition that is a block of its own (a heading, a quotation, a list's item) is
+# not put on one line with the other: a term's heading took its definition into the heading
+# ("### Is it safe? Yes, it is…", an FAQ's whole answer read as a title), and a definition's
+# heading or list marker stood mid-line ("Size: #### Large", "Q: - one").
+_BLOCK_OPENING: Final = re.compile(r"#{1,6} |> |[-*+] |\d{1,9}[.)] ")
 
 
 def _joinable(term: str, definition: str) -> bool:
@@ -135,5 +140,7 @@ def _joinable(term: str, definition: str) -> bool:
         "\n" not in term
         and "\n" not in definition
         and CODE_OPEN not in term + definition
+        and not _BLOCK_OPENING.match(term)
+        and not _BLOCK_OPENING.match(definition)
         and len(term) + len(definition) <= MAX_INLINE_CHARS
     )
