@@ -2037,3 +2037,25 @@ def test_headings_closed_at_paragraphs_are_rejoined_in_linear_time() -> None:
     out, elapsed = timed_render(f"<p>{WORDS}</p>{headings}")
     assert "## omicron title" in out
     assert elapsed < 10, elapsed
+
+
+def test_ranked_lists_laid_out_as_tables_stay_linear() -> None:
+    # Each row is read once for its cells' measured text; 8,000 entries (144,000 tags, under
+    # the element bound), and 200 ranked
+    # tables nested in each other's title cells (each cell past a line is no entry's).
+    entry = (
+        "<tr><td>{n}.</td><td><a href='https://ex.com/'>story</a></td></tr>"
+        "<tr><td></td><td>3 points by bob | 2 comments</td></tr><tr></tr>"
+    )
+    flat = "<table>" + "".join(entry.format(n=n) for n in range(1, 8_001)) + "</table>"
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{flat}")
+    assert "8000. story\n      3 points by bob | 2 comments" in out
+    assert elapsed < 10, elapsed
+    nested = "x"
+    for _ in range(200):
+        rows = "".join(entry.format(n=n) for n in (2, 3))
+        first = f"<tr><td>1.</td><td>{nested}</td></tr><tr><td></td><td>by</td></tr>"
+        nested = f"<table>{first}{rows}</table>"
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{nested}")
+    assert "story" in out
+    assert elapsed < 10, elapsed

@@ -110,8 +110,7 @@ def test_a_term_or_definition_that_is_a_heading_or_list_stays_a_block_of_its_own
         "<dt>Colour</dt><dd>Red</dd></dl>"
     )
     assert (
-        "### Is it safe?\n\nYes, it is.\n\nSize\n\n#### Large\n\nParts\n\n- Lid\n\n"
-        "Colour: Red"
+        "### Is it safe?\n\nYes, it is.\n\nSize\n\n#### Large\n\nParts\n\n- Lid\n\nColour: Red"
     ) in out
 
 
