@@ -1915,6 +1915,9 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
             f"{chr(0xC2 + n % 30)}{chr(0x80 + n // 30 % 64)}{chr(0xC2 + n // 1920 % 30)}¢"
             for n in range(300_000)
         ),
+        # A stray "Â" after a word, then a run of " Â" that a letter ends (no stray, as
+        # written): the run is taken whole once, not tried again from each of its "Â".
+        "".join(f"w{n}Â" + " Â" * 2_000 + "a " for n in range(400)),
     ],
     ids=[
         "one-sequence-repeated",
@@ -1924,6 +1927,7 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "many-lines-quoting-their-sequences",
         "lone-three-byte-letters",
         "many-different-runs",
+        "doubled-no-break-space-runs-before-a-letter",
     ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:

@@ -83,6 +83,19 @@ def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
     assert "The reader’s view: 57° and isn’t." in out
 
 
+def test_a_double_encoded_no_break_space_leaves_no_letter_behind() -> None:
+    # Bytes C2 A0 read as Latin-1 are "Â" and a no-break space; the space is collapsed with
+    # the others, and "offersÂ a free edition" kept a capital glued to the word, once on a
+    # page or fifty times. "Â" after a space or a quotation mark is written about, and stays.
+    out = render(
+        f"<p>{PROSE}</p><p>Zoho offers\u00c2\u00a0a free edition.\u00c2\u00a0</p>"
+        "<h2>1.\u00c2\u00a0\u00c2\u00a0\u00c2\u00a0Myth: fat is bad</h2>"
+        "<p>A stray Â appears, or ‘Â’, in ROMÂNIA and <code>xÂ y</code>.</p>"
+    )
+    assert "Zoho offers a free edition.\n\n## 1. Myth: fat is bad" in out
+    assert "A stray Â appears, or ‘Â’, in ROMÂNIA and `xÂ y`." in out
+
+
 def test_a_letter_and_two_signs_after_it_are_no_double_encoded_character() -> None:
     # "allé…»" is bytes E9 85 BB, which UTF-8 reads as "酻": a lone CJK letter amid Latin text
     # is a real letter and its punctuation; double-encoded CJK comes in runs, decoded whole.

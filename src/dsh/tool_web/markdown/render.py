@@ -91,7 +91,13 @@ from dsh.tool_web.markdown.tables import (
     table_row,
     table_rows,
 )
-from dsh.tool_web.markdown.text import collapse, normalise, repaired_mojibake, string_value
+from dsh.tool_web.markdown.text import (
+    collapse,
+    normalise,
+    repaired_mojibake,
+    string_value,
+    without_doubled_no_break_spaces,
+)
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens, nearest_ancestor
 
@@ -208,7 +214,11 @@ class MarkdownRenderer:
             rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(
             drop_echoed_headings(
-                drop_card_controls(say_doubled_once(normalise(repaired_mojibake(rendered))))
+                drop_card_controls(
+                    say_doubled_once(
+                        normalise(repaired_mojibake(without_doubled_no_break_spaces(rendered)))
+                    )
+                )
             )
         )
         markdown = drop_repeated_quotations(markdown)

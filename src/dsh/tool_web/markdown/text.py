@@ -167,6 +167,40 @@ def _repaired_line(line: str, decodings: dict[str, str]) -> str:
     return "".join(parts)
 
 
+def without_doubled_no_break_spaces(text: str) -> str:
+    """`text` without the "Â" a double-encoded no-break space leaves ("Zoho offersÂ a free
+    edition", "for cats.Â", "1.Â Â Â Myth"). Its UTF-8 bytes C2 A0 read as Latin-1 are "Â"
+    and a no-break space, which the renderer collapses with the spaces around it, so
+    `repaired_mojibake` finds no sequence to decode: the letter stands alone, glued to the
+    end of a word, a figure or its punctuation. A word never ends in a capital Â (Romanian's
+    and Vietnamese's begin words or stand inside capitals: "ROMÂNIA"); one after a space or a
+    quotation mark ("a stray Â appears", "‘Â’") is a text about the garbage and stays, as do
+    code and a sequence "Â" opens ("Â°", decoded there). A run of them, each after the space
+    the one before it left ("1.Â Â Â "), goes with its first."""
+    if "Â" not in text:
+        return text
+    if "`" not in text:
+        return _DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text)
+    parts: list[str] = []
+    end = 0
+    for span in _INLINE_CODE.finditer(text):
+        parts += (_DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text[end : span.start()]), span.group())
+        end = span.end()
+    parts.append(_DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text[end:]))
+    return "".join(parts)
+
+
+def _spaces_only(match: re.Match[str]) -> str:
+    return match.group().replace("Â", "")
+
+
+# "Â" right after a letter, digit or closing punctuation, then any run of " Â", and no letter,
+# digit or continuation character after it (that would be a word, or a sequence to decode).
+_DOUBLED_NO_BREAK_SPACE: Final = re.compile(
+    f"(?<=[\\w.,:;!?)\\]])Â(?: Â)*+(?![\\w\u0080-\u00bf{_WINDOWS_1252_SIGNS}])"
+)
+
+
 def _icons_joined(lines: list[str]) -> list[str]:
     """A line holding only icon placeholders (`<li><img check><div>Text</div></li>`) put on
     the next line with text, after its list or heading marker: the mark leads its item."""
