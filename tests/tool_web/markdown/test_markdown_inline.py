@@ -69,6 +69,17 @@ def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
     assert 'saw "Ã¤" instead of "ä"' in out
 
 
+def test_a_sequence_holding_an_invisible_control_is_repaired_even_alone() -> None:
+    # "â\x80\x99" holds Latin-1's invisible C1 controls: no text quotes what it cannot show,
+    # so one such run is the page's own garbage; a visible one beside it ("Ã¤") stays quoted.
+    out = render(
+        f"<p>{PROSE}</p><p>You shouldn\u00e2\u0080\u0099t cut corners.</p>"
+        '<p>I saw "Ã¤" instead of the letter.</p>'
+    )
+    assert "You shouldn’t cut corners." in out
+    assert 'I saw "Ã¤" instead of the letter.' in out
+
+
 def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
     # A page on encodings (a question about a broken CSV) shows the garbage and the character
     # side by side, three times and more: that line means what it says as written, while a

@@ -109,6 +109,11 @@ _INLINE_CODE: Final = re.compile(r"(?<!`)(`++)[^`\n]*+\1(?!`)")
 # A page is repaired when it holds this many sequences that decode: one or two are as likely a
 # text about mojibake quoting it ("I saw Ã¤ instead of ä") as an accident.
 _MOJIBAKE_MIN: Final = 3
+# Latin-1's C1 controls (bytes 80–9F), invisible: a run holding one ("â\x80\x99") is no
+# text quoting mojibake (a reader cannot see, so cannot copy, what it would quote), so even one
+# such run is the page's own garbage ("You shouldnâ\x80\x99t cut corners", once on a page),
+# decoded below the count that other runs need.
+_C1_CONTROL: Final = re.compile("[\u0080-\u009f]")
 # ftfy is asked about this many different runs of sequences at most, the others left as written:
 # each question costs ~30 µs, and a hostile page can hold a million different runs; WCXB's
 # pages hold at most 8.
@@ -130,7 +135,13 @@ def repaired_mojibake(text: str) -> str:
         if decodings[run] != run:
             found += count * len(_MOJIBAKE.findall(run))
     if found < _MOJIBAKE_MIN:
-        return text
+        # Too few to tell from a text quoting them, but for runs holding an invisible C1
+        # control: those alone are decoded.
+        decodings = {
+            run: decoded if _C1_CONTROL.search(run) else run for run, decoded in decodings.items()
+        }
+        if all(decoded == run for run, decoded in decodings.items()):
+            return text
     return "\n".join(_repaired_line(line, decodings) for line in text.split("\n"))
 
 
