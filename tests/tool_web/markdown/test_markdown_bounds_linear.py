@@ -1967,6 +1967,9 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
             f"{chr(0xC2 + n % 30)}{chr(0x80 + n // 30 % 64)}{chr(0xC2 + n // 1920 % 30)}¢"
             for n in range(300_000)
         ),
+        # A stray "Â" after a word, then a run of " Â" that a letter ends (no stray, as
+        # written): the run is taken whole once, not tried again from each of its "Â".
+        "".join(f"w{n}Â" + " Â" * 2_000 + "a " for n in range(400)),
     ],
     ids=[
         "one-sequence-repeated",
@@ -1976,6 +1979,7 @@ def test_breakpoint_variants_are_read_once_in_linear_time(
         "many-lines-quoting-their-sequences",
         "lone-three-byte-letters",
         "many-different-runs",
+        "doubled-no-break-space-runs-before-a-letter",
     ],
 )
 def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
@@ -2088,4 +2092,26 @@ def test_headings_closed_at_paragraphs_are_rejoined_in_linear_time() -> None:
     headings = "<h2><p>omicron title</p></h2><p>a line</p>" * 20_000
     out, elapsed = timed_render(f"<p>{WORDS}</p>{headings}")
     assert "## omicron title" in out
+    assert elapsed < 10, elapsed
+
+
+def test_ranked_lists_laid_out_as_tables_stay_linear() -> None:
+    # Each row is read once for its cells' measured text; 8,000 entries (144,000 tags, under
+    # the element bound), and 200 ranked
+    # tables nested in each other's title cells (each cell past a line is no entry's).
+    entry = (
+        "<tr><td>{n}.</td><td><a href='https://ex.com/'>story</a></td></tr>"
+        "<tr><td></td><td>3 points by bob | 2 comments</td></tr><tr></tr>"
+    )
+    flat = "<table>" + "".join(entry.format(n=n) for n in range(1, 8_001)) + "</table>"
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{flat}")
+    assert "8000. story\n      3 points by bob | 2 comments" in out
+    assert elapsed < 10, elapsed
+    nested = "x"
+    for _ in range(200):
+        rows = "".join(entry.format(n=n) for n in (2, 3))
+        first = f"<tr><td>1.</td><td>{nested}</td></tr><tr><td></td><td>by</td></tr>"
+        nested = f"<table>{first}{rows}</table>"
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{nested}")
+    assert "story" in out
     assert elapsed < 10, elapsed

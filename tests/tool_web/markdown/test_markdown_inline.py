@@ -69,6 +69,17 @@ def test_a_page_quoting_mojibake_once_or_twice_keeps_it() -> None:
     assert 'saw "Ã¤" instead of "ä"' in out
 
 
+def test_a_sequence_holding_an_invisible_control_is_repaired_even_alone() -> None:
+    # "â\x80\x99" holds Latin-1's invisible C1 controls: no text quotes what it cannot show,
+    # so one such run is the page's own garbage; a visible one beside it ("Ã¤") stays quoted.
+    out = render(
+        f"<p>{PROSE}</p><p>You shouldn\u00e2\u0080\u0099t cut corners.</p>"
+        '<p>I saw "Ã¤" instead of the letter.</p>'
+    )
+    assert "You shouldn’t cut corners." in out
+    assert 'I saw "Ã¤" instead of the letter.' in out
+
+
 def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
     # A page on encodings (a question about a broken CSV) shows the garbage and the character
     # side by side, three times and more: that line means what it says as written, while a
@@ -81,6 +92,19 @@ def test_a_line_showing_mojibake_beside_what_it_means_keeps_it() -> None:
     assert "see Ã© instead of é, or â€™ instead of ’, or â€œ instead of “" in out
     assert "- é → Ã©\n- ü → Ã¼" in out
     assert "The reader’s view: 57° and isn’t." in out
+
+
+def test_a_double_encoded_no_break_space_leaves_no_letter_behind() -> None:
+    # Bytes C2 A0 read as Latin-1 are "Â" and a no-break space; the space is collapsed with
+    # the others, and "offersÂ a free edition" kept a capital glued to the word, once on a
+    # page or fifty times. "Â" after a space or a quotation mark is written about, and stays.
+    out = render(
+        f"<p>{PROSE}</p><p>Zoho offers\u00c2\u00a0a free edition.\u00c2\u00a0</p>"
+        "<h2>1.\u00c2\u00a0\u00c2\u00a0\u00c2\u00a0Myth: fat is bad</h2>"
+        "<p>A stray Â appears, or ‘Â’, in ROMÂNIA and <code>xÂ y</code>.</p>"
+    )
+    assert "Zoho offers a free edition.\n\n## 1. Myth: fat is bad" in out
+    assert "A stray Â appears, or ‘Â’, in ROMÂNIA and `xÂ y`." in out
 
 
 def test_a_letter_and_two_signs_after_it_are_no_double_encoded_character() -> None:

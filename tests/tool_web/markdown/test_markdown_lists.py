@@ -101,6 +101,29 @@ def test_a_question_as_a_term_stands_over_its_answer() -> None:
     assert "Fit: Regular" in out
 
 
+def test_a_term_ending_in_its_own_colon_takes_no_second_colon() -> None:
+    # "**Price:**: $5" read a stray colon; a term ending in a full stop (an abbreviation:
+    # "Ed.D.") still takes one. (A question stands over its answer: the test above.)
+    out = render(
+        f"<p>{PROSE}</p><dl><dt><b>Price:</b></dt><dd>$5</dd><dt>Size：</dt><dd>M</dd>"
+        "<dt>Military Ed.D.</dt><dd>$375</dd></dl>"
+    )
+    assert "**Price:** $5\n\nSize： M\n\nMilitary Ed.D.: $375" in out
+
+
+def test_a_term_or_definition_that_is_a_heading_or_list_stays_a_block_of_its_own() -> None:
+    # An FAQ's question set as a heading took its answer into the heading ("### Is it safe?
+    # Yes, it is."); a definition's heading or list stood mid-line ("Size: #### Large").
+    out = render(
+        f"<p>{PROSE}</p><dl><dt><h3>Is it safe?</h3></dt><dd>Yes, it is.</dd>"
+        "<dt>Size</dt><dd><h4>Large</h4></dd><dt>Parts</dt><dd><ul><li>Lid</li></ul></dd>"
+        "<dt>Colour</dt><dd>Red</dd></dl>"
+    )
+    assert (
+        "### Is it safe?\n\nYes, it is.\n\nSize\n\n#### Large\n\nParts\n\n- Lid\n\nColour: Red"
+    ) in out
+
+
 def test_a_term_holding_a_code_block_is_not_joined_to_its_definition() -> None:
     # "```: value" closes no fence: the code block would swallow the rest of the page.
     out = render(f"<p>{PROSE}</p><dl><dt><pre>run(x)</pre></dt><dd>Runs x.</dd></dl><p>After.</p>")

@@ -154,3 +154,43 @@ def test_a_table_whose_cells_wrap_each_value_in_a_paragraph_is_still_a_grid() ->
         f"<p>{PROSE}</p><table><tr><th>Route</th><th>Departs</th><th>Status</th></tr>{rows}</table>"
     )
     assert "|Bus 12|08:12|On time|\n|Bus 14|08:14|On time|" in out
+
+
+def _ranked_entry(rank: int, title: str, under: str) -> str:
+    """A ranked list's entry as Hacker News lays it out: a rank row, a row under it, a spacer."""
+    return (
+        f"<tr><td class='title'>{rank}.</td><td><a href='vote'></a></td>"
+        f"<td><a href='https://ex.com/{rank}'>{title}</a> (ex.com)</td></tr>"
+        f"<tr><td colspan='2'></td><td>{under}</td></tr><tr class='spacer'></tr>"
+    )
+
+
+def test_a_ranked_list_laid_out_two_rows_an_entry_reads_as_a_numbered_list() -> None:
+    # As a grid, each story's "points by" line was a row of its own under the title column
+    # ("|||3 points by bob | 2 comments|"), told from the next story by nothing.
+    entries = "".join(
+        _ranked_entry(rank, title, f"{rank} points by user{rank} | {rank} comments")
+        for rank, title in (
+            (1, "The first story of the day"),
+            (2, "A second story"),
+            (3, "The third story"),
+        )
+    )
+    more = "<tr class='morespace'></tr><tr><td colspan='2'></td><td><a href='/n'>More</a></td></tr>"
+    out = render(f"<p>{PROSE}</p><table>{entries}{more}</table>")
+    assert (
+        "1. [The first story of the day](https://ex.com/1) (ex.com)\n"
+        "   1 points by user1 | 1 comments\n"
+        "2. [A second story](https://ex.com/2) (ex.com)\n   2 points by user2 | 2 comments\n"
+        "3. [The third story](https://ex.com/3) (ex.com)\n   3 points by user3 | 3 comments\n\n"
+        "More"
+    ) in out
+
+
+def test_a_ranked_table_of_columns_stays_a_grid() -> None:
+    # A league table ranks its rows too, but one row an entry, its columns values: a grid.
+    rows = "".join(
+        f"<tr><td>{n}.</td><td>Team {n}</td><td>{30 - n} pts</td></tr>" for n in (1, 2, 3)
+    )
+    out = render(f"<p>{PROSE}</p><table>{rows}</table>")
+    assert "|1.|Team 1|29 pts|" in out

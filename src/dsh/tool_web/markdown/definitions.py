@@ -122,11 +122,24 @@ _FIELD: Final = re.compile(r"[^:\n]{1,40}:\**\s")
 def _asks(term: str) -> bool:
     """The term is a question (its emphasis aside): no name of a value but what its
     definition answers."""
-    return term.rstrip("*_ ").endswith("?")
+    return term.rstrip("*_ ").endswith(("?", "？"))
 
 
 def _labelled(label: str, definition: str) -> str:
-    return f"{label} {definition}" if label.endswith(":") else f"{label}: {definition}"
+    # A term that ends in its own colon, bold or not (`**Price:**`), is read before its value
+    # as written: another colon doubled it ("**Price:**: $5"). A question never gets here
+    # (`_asks`): it stands over its answer.
+    if label.rstrip("*_").endswith(_OWN_PUNCTUATION):
+        return f"{label} {definition}"
+    return f"{label}: {definition}"
+
+
+_OWN_PUNCTUATION: Final = (":", "：")
+# A term or definition that is a block of its own (a heading, a quotation, a list's item) is
+# not put on one line with the other: a term's heading took its definition into the heading
+# ("### Is it safe? Yes, it is…", an FAQ's whole answer read as a title), and a definition's
+# heading or list marker stood mid-line ("Size: #### Large", "Q: - one").
+_BLOCK_OPENING: Final = re.compile(r"#{1,6} |> |[-*+] |\d{1,9}[.)] ")
 
 
 def _joinable(term: str, definition: str) -> bool:
@@ -134,5 +147,7 @@ def _joinable(term: str, definition: str) -> bool:
         "\n" not in term
         and "\n" not in definition
         and CODE_OPEN not in term + definition
+        and not _BLOCK_OPENING.match(term)
+        and not _BLOCK_OPENING.match(definition)
         and len(term) + len(definition) <= MAX_INLINE_CHARS
     )

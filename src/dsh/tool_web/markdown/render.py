@@ -82,14 +82,22 @@ from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, 
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
+    RankedItem,
     equation_lines,
     grid,
     is_layout_table,
     outside_cells,
+    ranked_items,
     table_row,
     table_rows,
 )
-from dsh.tool_web.markdown.text import collapse, normalise, repaired_mojibake, string_value
+from dsh.tool_web.markdown.text import (
+    collapse,
+    normalise,
+    repaired_mojibake,
+    string_value,
+    without_doubled_no_break_spaces,
+)
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
 from dsh.tool_web.markdown.tree import class_tokens, nearest_ancestor
 
@@ -206,7 +214,11 @@ class MarkdownRenderer:
             rendered = contrasted_icons(rendered)
         markdown = drop_repeated_blocks(
             drop_echoed_headings(
-                drop_card_controls(say_doubled_once(normalise(repaired_mojibake(rendered))))
+                drop_card_controls(
+                    say_doubled_once(
+                        normalise(repaired_mojibake(without_doubled_no_break_spaces(rendered)))
+                    )
+                )
             )
         )
         markdown = drop_repeated_quotations(markdown)
@@ -584,6 +596,14 @@ class MarkdownRenderer:
             # Its caption leads, as a grid's does ("Table 2: Update rules" was dropped).
             before = self._outside_cells(table, depth)
             return before + "\n\n" + "\n\n".join(equations) + "\n\n"
+        ranked = ranked_items(rows, self._stats)
+        if ranked is not None:
+            items, after = ranked
+            return (
+                self._outside_cells(table, depth)
+                + self._ranked(items, depth)
+                + "".join(self._cells_as_blocks(row, depth) for row in after)
+            )
         if is_layout_table(table, rows, self._stats):
             return f"\n\n{self._contents(table, depth)}\n\n"
         # What sits in the table but in no cell goes before it, as an HTML5 parser would put it
@@ -608,6 +628,29 @@ class MarkdownRenderer:
         lines.extend(table_row(row) for row in cells[len(padded) :])
         lines.insert(1, "|" + "---|" * width)
         return before + "\n\n" + "\n".join(lines) + "\n\n"
+
+    def _ranked(self, items: list[RankedItem], depth: int) -> str:
+        """A ranked list drawn as a table (`tables.ranked_items`) as the numbered list it is:
+        each entry's title cells on its line, the row under it on the next, hung under it."""
+        lines: list[str] = []
+        for item in items:
+            title = " ".join(filter(None, (self._inline_cell(c, depth) for c in item.cells)))
+            under = " ".join(filter(None, (self._inline_cell(c, depth) for c in item.under)))
+            marker = f"{item.rank}."
+            body = f"{title}\n{under}" if under else title
+            lines.append(_hang(body, f"{marker} ", INDENT * (len(marker) + 1)))
+        return "\n\n" + "\n".join(lines) + "\n\n"
+
+    def _inline_cell(self, cell: etree._Element, depth: int) -> str:
+        """A cell's content on one line (its pipes not yet escaped for a grid row)."""
+        self._cells_open += 1
+        try:
+            text = collapse(normalise(self._contents(cell, depth + 1)).replace(INDENT, ""))
+        finally:
+            self._cells_open -= 1
+        # A line cannot hold a fenced block: code in a cell becomes inline code.
+        text = _CODE_PLACEHOLDER.sub(lambda m: inline_code(self._code_blocks[int(m[1])][1]), text)
+        return text.strip()
 
     def _outside_cells(self, table: etree._Element, depth: int) -> str:
         return "".join(
@@ -646,14 +689,7 @@ class MarkdownRenderer:
         return "".join(self._element(cell, depth + 1) for cell in cells)
 
     def _cell(self, cell: etree._Element, depth: int) -> str:
-        self._cells_open += 1
-        try:
-            text = collapse(normalise(self._contents(cell, depth + 1)).replace(INDENT, ""))
-        finally:
-            self._cells_open -= 1
-        # A grid row cannot hold a fenced block: code in a cell becomes inline code.
-        text = _CODE_PLACEHOLDER.sub(lambda m: inline_code(self._code_blocks[int(m[1])][1]), text)
-        return text.strip().replace("|", "\\|")
+        return self._inline_cell(cell, depth).replace("|", "\\|")
 
     def _in_prose(self, link: etree._Element) -> bool:
         """A link the author wrote into a sentence, as opposed to one standing on its own."""

@@ -4,6 +4,7 @@ whether a table is page layout rather than data."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Final
 
 import lxml.etree as etree
@@ -240,6 +241,65 @@ _NO_TABLE_ROLES: Final = frozenset({"presentation", "none"})
 _SENTENCE_WORDS: Final = 4
 
 _LAYOUT_CHILDREN: Final = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "table", "pre"})
+
+
+@dataclass
+class RankedItem:
+    """One entry of a ranked list drawn as a table (`ranked_items`): its rank, the cells
+    after it, and the cells of the row under it that goes on with it."""
+
+    rank: int
+    cells: list[etree._Element]
+    under: list[etree._Element] = field(default_factory=list)
+
+
+def ranked_items(
+    rows: list[list[etree._Element]], stats: TextStats
+) -> tuple[list[RankedItem], list[list[etree._Element]]] | None:
+    """A ranked list laid out as a table, two rows an entry: a row opening with its rank
+    ("1.", "2.", … one after another) and its title, then a row whose first cell is empty
+    holding the line under the title (Hacker News' story rows and their "12 points by alice
+    3 hours ago | 5 comments", and every clone of its markup). As a grid each entry's second
+    line stood as a row of its own under a title column ("|||17 hours ago|"), told from the
+    next entry by nothing. Rows without text (spacers) are passed over; rows after the last
+    entry and a spacer (its "More" link) follow the list, returned second. None for any
+    other table: at least three entries, at least half of them with a line under, every
+    row of text one of the two kinds, and no cell longer than a line; most stop at their
+    first row."""
+    items: list[RankedItem] = []
+    after: list[list[etree._Element]] = []
+    under_rows = 0
+    spaced = False  # a row without text since the entry's rows
+    for row in rows:
+        texts = [stats.text.get(cell, 0) for cell in row]
+        if not any(texts):
+            spaced = True  # a spacer row between entries
+            continue
+        if max(texts) > MAX_INLINE_CHARS or (after and texts[0]):
+            return None
+        if texts[0]:
+            rank = _RANK.fullmatch(string_value(row[0]).strip())
+            if rank is None or not any(texts[1:]):
+                return None
+            if items and int(rank[1]) != items[-1].rank + 1:
+                return None
+            items.append(RankedItem(int(rank[1]), row[1:]))
+            spaced = False
+        elif items and not items[-1].under and not spaced:
+            items[-1].under = row[1:]
+            under_rows += 1
+        elif items and spaced:
+            after.append(row)
+        else:
+            return None  # a row under no title, or a third row of an entry
+    if len(items) < _MIN_RANKED_ITEMS or 2 * under_rows < len(items):
+        return None
+    return items, after
+
+
+# A rank as a ranked list's first cell writes it: "1.", "12." (up to six digits).
+_RANK: Final = re.compile(r"(\d{1,6})\.")
+_MIN_RANKED_ITEMS: Final = 3
 
 
 def table_row(cells: list[str]) -> str:

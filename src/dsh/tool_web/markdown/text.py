@@ -109,6 +109,11 @@ _INLINE_CODE: Final = re.compile(r"(?<!`)(`++)[^`\n]*+\1(?!`)")
 # A page is repaired when it holds this many sequences that decode: one or two are as likely a
 # text about mojibake quoting it ("I saw Ã¤ instead of ä") as an accident.
 _MOJIBAKE_MIN: Final = 3
+# Latin-1's C1 controls (bytes 80–9F), invisible: a run holding one ("â\x80\x99") is no
+# text quoting mojibake (a reader cannot see, so cannot copy, what it would quote), so even one
+# such run is the page's own garbage ("You shouldnâ\x80\x99t cut corners", once on a page),
+# decoded below the count that other runs need.
+_C1_CONTROL: Final = re.compile("[\u0080-\u009f]")
 # ftfy is asked about this many different runs of sequences at most, the others left as written:
 # each question costs ~30 µs, and a hostile page can hold a million different runs; WCXB's
 # pages hold at most 8.
@@ -130,7 +135,13 @@ def repaired_mojibake(text: str) -> str:
         if decodings[run] != run:
             found += count * len(_MOJIBAKE.findall(run))
     if found < _MOJIBAKE_MIN:
-        return text
+        # Too few to tell from a text quoting them, but for runs holding an invisible C1
+        # control: those alone are decoded.
+        decodings = {
+            run: decoded if _C1_CONTROL.search(run) else run for run, decoded in decodings.items()
+        }
+        if all(decoded == run for run, decoded in decodings.items()):
+            return text
     return "\n".join(_repaired_line(line, decodings) for line in text.split("\n"))
 
 
@@ -165,6 +176,40 @@ def _repaired_line(line: str, decodings: dict[str, str]) -> str:
         end = span.end()
     parts.append(repaired(line[end:]))
     return "".join(parts)
+
+
+def without_doubled_no_break_spaces(text: str) -> str:
+    """`text` without the "Â" a double-encoded no-break space leaves ("Zoho offersÂ a free
+    edition", "for cats.Â", "1.Â Â Â Myth"). Its UTF-8 bytes C2 A0 read as Latin-1 are "Â"
+    and a no-break space, which the renderer collapses with the spaces around it, so
+    `repaired_mojibake` finds no sequence to decode: the letter stands alone, glued to the
+    end of a word, a figure or its punctuation. A word never ends in a capital Â (Romanian's
+    and Vietnamese's begin words or stand inside capitals: "ROMÂNIA"); one after a space or a
+    quotation mark ("a stray Â appears", "‘Â’") is a text about the garbage and stays, as do
+    code and a sequence "Â" opens ("Â°", decoded there). A run of them, each after the space
+    the one before it left ("1.Â Â Â "), goes with its first."""
+    if "Â" not in text:
+        return text
+    if "`" not in text:
+        return _DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text)
+    parts: list[str] = []
+    end = 0
+    for span in _INLINE_CODE.finditer(text):
+        parts += (_DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text[end : span.start()]), span.group())
+        end = span.end()
+    parts.append(_DOUBLED_NO_BREAK_SPACE.sub(_spaces_only, text[end:]))
+    return "".join(parts)
+
+
+def _spaces_only(match: re.Match[str]) -> str:
+    return match.group().replace("Â", "")
+
+
+# "Â" right after a letter, digit or closing punctuation, then any run of " Â", and no letter,
+# digit or continuation character after it (that would be a word, or a sequence to decode).
+_DOUBLED_NO_BREAK_SPACE: Final = re.compile(
+    f"(?<=[\\w.,:;!?)\\]])Â(?: Â)*+(?![\\w\u0080-\u00bf{_WINDOWS_1252_SIGNS}])"
+)
 
 
 def _icons_joined(lines: list[str]) -> list[str]:
