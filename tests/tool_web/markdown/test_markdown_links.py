@@ -46,6 +46,24 @@ def test_relative_links_resolve_against_the_base_element(base: str, expected: st
     assert f"[the guide]({expected})" in out
 
 
+@pytest.mark.parametrize("url", [None, "https://example.com/guide?utm_source=feed&ref=home"])
+def test_a_link_to_the_address_the_page_names_as_its_own_keeps_its_label_alone(
+    url: str | None,
+) -> None:
+    # The page's canonical address is the page itself, whatever address it was fetched at:
+    # a blog's title linked to its permalink, a breadcrumb's last step, showed the page's own
+    # URL, which leads the model nowhere new. Another page's link keeps its target.
+    body = (
+        '<h1><a href="https://www.example.com/guide/">A guide to kettles</a></h1>'
+        f'<p>{PROSE} See <a href="https://example.com/kettles/">our kettle tests</a>.</p>'
+    )
+    head = '<link rel="canonical" href="https://example.com/guide">'
+    out = html_to_markdown(html_page(body, head=head), url=url)
+    assert "# A guide to kettles" in out
+    assert "/guide" not in out
+    assert "[our kettle tests](https://example.com/kettles/)" in out
+
+
 def test_a_url_written_as_the_label_is_shown_once() -> None:
     out = render(
         f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'

@@ -175,10 +175,20 @@ class MarkdownRenderer:
     """Renders one subtree; holds the state that spans it (code blocks, links already shown)."""
 
     def __init__(
-        self, base_url: str | None, stats: TextStats, *, page_url: str | None = None
+        self,
+        base_url: str | None,
+        stats: TextStats,
+        *,
+        page_url: str | None = None,
+        canonical_url: str = "",
     ) -> None:
         self._base_url = base_url  # what relative links resolve against
         self._page_url = page_url or base_url
+        # The address the page names as its own (`<link rel="canonical">`), when it is another
+        # than `page_url`: a link to it leads back to this page (its title, its breadcrumb's
+        # last step, a "permalink"), as an anchor does, and keeps its label alone.
+        canonical = clean_url(canonical_url, base_url, page_url) if canonical_url else None
+        self._canonical_key = None if canonical is None else target_key(canonical)
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_target_keys: set[str] = set()  # each shown target's `links.target_key`
@@ -718,7 +728,7 @@ class MarkdownRenderer:
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
         url = clean_url(element.get("href") or "", self._base_url, self._page_url)
-        if url is None:
+        if url is None or target_key(url) == self._canonical_key:
             return text
         return self._linked(text, url, collapsed)
 
