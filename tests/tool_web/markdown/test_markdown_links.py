@@ -138,6 +138,28 @@ def test_a_paid_link_keeps_its_label_not_its_target() -> None:
     assert "[our tests](https://lab.example.org/tests)" in out
 
 
+@pytest.mark.parametrize(
+    "href",
+    [
+        "https://amzn.to/44EZoqR",
+        "https://rei.pxf.io/c/2536211/1448521/17195?u=https%3A%2F%2Fwww.rei.com%2Fproduct%2F1",
+        "http://www.jdoqocy.com/click-6014437-13115332?sid=wp-382805",
+    ],
+)
+def test_a_link_through_an_affiliate_click_host_keeps_its_label_not_its_target(href: str) -> None:
+    # An affiliate programme's short link or network redirect is paid for whether or not the
+    # page marks it `sponsored`, and its target is an opaque code. A shop's own address, or a
+    # host that only ends in the same letters, keeps its target.
+    out = render(
+        f'<p>{PROSE} Buy the <a href="{href}">Mantis UL</a> or the '
+        '<a href="https://www.rei.com/product/2">Kammok hammock</a>; see '
+        '<a href="https://notpxf.io/guide">the guide</a>.</p>'
+    )
+    assert "Buy the Mantis UL or" in out
+    assert "[Kammok hammock](https://www.rei.com/product/2)" in out
+    assert "[the guide](https://notpxf.io/guide)" in out
+
+
 def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:
     # "Skip to main content" jumps a keyboard past the site's header: left in the selection
     # (inside a shop's `main`, a header kept for its size) it stood as the page's first

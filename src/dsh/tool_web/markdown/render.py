@@ -58,6 +58,7 @@ from dsh.tool_web.markdown.links import (
     CARD_LINK,
     clean_url,
     contact_url,
+    is_affiliate_link,
     is_paid_link,
     shows_target,
     target_key,
@@ -711,7 +712,7 @@ class MarkdownRenderer:
         contact = contact_url(element.get("href") or "")
         if contact is not None:
             return self._linked(text, contact)
-        if is_paid_link(element.get("rel") or ""):
+        if is_paid_link(element.get("rel") or "") or is_affiliate_link(element.get("href") or ""):
             return text
         # Collapsed once: a link around a card measures all the card's text, at each level of
         # links nested in links.
