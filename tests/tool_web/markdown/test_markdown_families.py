@@ -912,6 +912,24 @@ def test_edge_delivery_section_metadata_is_furniture() -> None:
     assert "insurance_lp_hero" not in out
 
 
+def test_webflow_form_state_messages_are_furniture() -> None:
+    # Webflow writes a form's sent and failed messages beside it (`w-form-done`,
+    # `w-form-fail`), hidden by its stylesheet until the script shows one: they read "Thank
+    # you! Your submission has been received!" under a landing page's plans. A "done" or
+    # "fail" word not after "form" says nothing of the kind.
+    out = render(
+        f"<main><h1>Identity protection</h1><p>{PROSE}</p><div class='plans w-form'>"
+        "<form><p>Essential $8/month</p><p>Premium $32/month</p></form>"
+        "<div class='w-form-done'><div>Thank you! Your submission has been received!</div></div>"
+        "<div class='w-form-fail'><div>Oops! Something went wrong while submitting the form."
+        "</div></div></div><div class='task-done'><p>Setup done in minutes.</p></div></main>"
+    )
+    assert "Identity protection" in out
+    assert "Thank you! Your submission" not in out
+    assert "Oops!" not in out
+    assert "Setup done in minutes." in out
+
+
 def test_framer_breakpoint_variants_read_once() -> None:
     # Framer renders a responsive section once per breakpoint, as adjacent `ssr-variant`s
     # each hidden (`hidden-<id>`) at the widths the others show: the hero read three times,

@@ -46,6 +46,24 @@ def test_relative_links_resolve_against_the_base_element(base: str, expected: st
     assert f"[the guide]({expected})" in out
 
 
+@pytest.mark.parametrize("url", [None, "https://example.com/guide?utm_source=feed&ref=home"])
+def test_a_link_to_the_address_the_page_names_as_its_own_keeps_its_label_alone(
+    url: str | None,
+) -> None:
+    # The page's canonical address is the page itself, whatever address it was fetched at:
+    # a blog's title linked to its permalink, a breadcrumb's last step, showed the page's own
+    # URL, which leads the model nowhere new. Another page's link keeps its target.
+    body = (
+        '<h1><a href="https://www.example.com/guide/">A guide to kettles</a></h1>'
+        f'<p>{PROSE} See <a href="https://example.com/kettles/">our kettle tests</a>.</p>'
+    )
+    head = '<link rel="canonical" href="https://example.com/guide">'
+    out = html_to_markdown(html_page(body, head=head), url=url)
+    assert "# A guide to kettles" in out
+    assert "/guide" not in out
+    assert "[our kettle tests](https://example.com/kettles/)" in out
+
+
 def test_a_url_written_as_the_label_is_shown_once() -> None:
     out = render(
         f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'
@@ -118,6 +136,28 @@ def test_a_paid_link_keeps_its_label_not_its_target() -> None:
     assert "We liked the Ratio Six best" in out
     assert "geni.us" not in out
     assert "[our tests](https://lab.example.org/tests)" in out
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "https://amzn.to/44EZoqR",
+        "https://rei.pxf.io/c/2536211/1448521/17195?u=https%3A%2F%2Fwww.rei.com%2Fproduct%2F1",
+        "http://www.jdoqocy.com/click-6014437-13115332?sid=wp-382805",
+    ],
+)
+def test_a_link_through_an_affiliate_click_host_keeps_its_label_not_its_target(href: str) -> None:
+    # An affiliate programme's short link or network redirect is paid for whether or not the
+    # page marks it `sponsored`, and its target is an opaque code. A shop's own address, or a
+    # host that only ends in the same letters, keeps its target.
+    out = render(
+        f'<p>{PROSE} Buy the <a href="{href}">Mantis UL</a> or the '
+        '<a href="https://www.rei.com/product/2">Kammok hammock</a>; see '
+        '<a href="https://notpxf.io/guide">the guide</a>.</p>'
+    )
+    assert "Buy the Mantis UL or" in out
+    assert "[Kammok hammock](https://www.rei.com/product/2)" in out
+    assert "[the guide](https://notpxf.io/guide)" in out
 
 
 def test_skip_links_are_dropped_but_a_sentence_saying_skip_to_stays() -> None:

@@ -535,18 +535,43 @@ def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:
         "<p>Because it tastes of chocolate.</p>"
     )
     assert out.count("Why roast dark") == 1
-    # Not a new list item (the same poster's next post), nor a heading after a paragraph of
-    # its words (a lead-in).
+    # Not a new list item (the same poster's next post).
     posts = "".join(
         f"<li><h4>alice</h4><p>Post {n}: {PROSE}</p></li>"
         f"<li><h4>alice</h4><p>And {n}: I agree with that.</p></li>"
         for n in range(2)
     )
-    out = render(
-        f"<h1>Thread</h1><ul>{posts}</ul><p>Why roast dark</p><h3>Why roast dark</h3><p>Ok.</p>"
-    )
+    out = render(f"<h1>Thread</h1><ul>{posts}</ul>")
     assert out.count("#### alice") == 4
-    assert "Why roast dark\n\n### Why roast dark" in out
+
+
+def test_a_label_over_a_heading_of_its_words_goes_and_the_heading_stays() -> None:
+    # A feature grid's tile names the panel it opens, and the panel's heading says it again
+    # a blank line below ("Unmetered DDoS Protection" / "###### Unmetered DDoS Protection"):
+    # the heading stays, as the section's title. A label showing a link target and a line
+    # longer than a label (a paragraph, a section's lead-in) stay.
+    tiles = "".join(
+        f"<div class='tile'><span>{name}</span><div class='panel'><h6>{name}</h6>"
+        f"<p>{name} comes with every plan.</p></div></div>"
+        for name in ("Unmetered DDoS Protection", "Lossless Image Optimization")
+    )
+    lead_in = (
+        "Why we roast our beans dark, slowly and in small batches, every single morning of the week"
+    )
+    out = render(
+        f"<h1>Plans</h1><p>{PROSE}</p>{tiles}"
+        "<p>Read how the firewall we run at the edge works in "
+        "<a href='https://docs.example.org/waf'>the docs</a></p>"
+        "<h3>Read how the firewall we run at the edge works in the docs</h3>"
+        "<p>It filters requests.</p>"
+        f"<p>{lead_in}</p><h3>{lead_in}</h3><p>Because it tastes of chocolate.</p>"
+    )
+    assert out.count("Unmetered DDoS Protection") == 2  # the heading and the sentence
+    assert "###### Unmetered DDoS Protection\n\nUnmetered DDoS Protection comes" in out
+    assert "###### Lossless Image Optimization" in out
+    assert "edge works in [the docs](https://docs.example.org/waf)" in out
+    assert "### Read how the firewall we run at the edge works in the docs" in out
+    assert f"{lead_in}\n\n### {lead_in}" in out
 
 
 def test_a_panels_and_a_posts_controls_alone_on_their_line_are_dropped() -> None:

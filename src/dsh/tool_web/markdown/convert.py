@@ -90,6 +90,8 @@ _log = logging.getLogger(__name__)
 
 # The page's first <base href> (empty when it has none): read before <head> is stripped.
 _BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
+# The address the page names as its own, read before <head> is stripped.
+_CANONICAL: Final = etree.XPath("string((/html/head/link[@rel='canonical'][@href])[1]/@href)")
 # The whole-tree search for tables drawn with ARIA roles runs only when the source has such a
 # role (one page in two hundred): run on every page it cost a twentieth of the renderer's time.
 # A case-sensitive pattern with a literal start: `re.IGNORECASE` or a tuple of substring tests
@@ -229,6 +231,7 @@ def _convert(
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     description = product_description(root) if product_page else ""
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
+    canonical_url = str(_CANONICAL(root))
     if b"schema.org/Comment" in cleaned and (
         b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
     ):
@@ -334,5 +337,7 @@ def _convert(
     comment_tags, comment_role = custom_tags(cleaned), roles and has_comment_role(cleaned)
     if comment_tags or comment_role:
         nest_comment_elements(main, stats, comment_tags, comment_role)
-    renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
+    renderer = MarkdownRenderer(
+        links_resolve_against, stats, page_url=url, canonical_url=canonical_url
+    )
     return with_product_description(renderer.render(main), description), scripted, metadata

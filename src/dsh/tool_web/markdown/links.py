@@ -151,6 +151,41 @@ def is_paid_link(rel: str) -> bool:
     return "sponsored" in rel.lower().split()
 
 
+# The click hosts of affiliate programmes and networks: a link through one is paid for by its
+# nature (the site earns a commission on what it sells), whatever its `rel` says, and its
+# target is an opaque code (`amzn.to/44EZoqR`, `geni.us/hgc-…`, `rei.pxf.io/c/2536211/…`).
+# Exact hosts, and the domains (two labels) whose every subdomain is one shop's tracking host
+# (Impact's `<shop>.pxf.io`, `<shop>.sjv.io`; CJ's rotating click domains).
+_AFFILIATE_HOSTS: Final = frozenset(
+    {
+        "amzn.to", "geni.us", "rstyle.me", "shopstyle.it", "go.skimresources.com",
+        "go.redirectingat.com", "click.linksynergy.com", "prf.hn", "howl.me", "howl.link",
+        "shop-links.co",
+    }
+)  # fmt: skip
+_AFFILIATE_DOMAINS: Final = frozenset(
+    {
+        "pxf.io", "sjv.io", "7eer.net", "anrdoezrs.net", "jdoqocy.com", "tkqlhce.com",
+        "dpbolvw.net", "kqzyfj.com", "awin1.com", "shareasale.com",
+    }
+)  # fmt: skip
+
+
+def is_affiliate_link(href: str) -> bool:
+    """Whether `href` goes through an affiliate programme's click host (`_AFFILIATE_HOSTS`):
+    a paid link the page did not mark as one (`is_paid_link`), its label kept, its target not."""
+    start = href[:12].lstrip().lower()
+    if not start.startswith(("http://", "https://", "//")):
+        return False  # relative and in-page links: decided without splitting
+    try:
+        host = (urlsplit(href.strip()).hostname or "").removeprefix("www.")
+    except ValueError:
+        return False
+    # Its domain, the last two labels (`rei.pxf.io` is `pxf.io`'s; `notpxf.io` is not).
+    domain = ".".join(host.rsplit(".", 2)[-2:])
+    return host in _AFFILIATE_HOSTS or domain in _AFFILIATE_DOMAINS
+
+
 def contact_url(href: str) -> str | None:
     """`mailto:address` or `tel:number` for a contact link (query and spaces dropped), else None.
 

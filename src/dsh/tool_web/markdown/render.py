@@ -58,6 +58,7 @@ from dsh.tool_web.markdown.links import (
     CARD_LINK,
     clean_url,
     contact_url,
+    is_affiliate_link,
     is_paid_link,
     shows_target,
     target_key,
@@ -183,10 +184,20 @@ class MarkdownRenderer:
     """Renders one subtree; holds the state that spans it (code blocks, links already shown)."""
 
     def __init__(
-        self, base_url: str | None, stats: TextStats, *, page_url: str | None = None
+        self,
+        base_url: str | None,
+        stats: TextStats,
+        *,
+        page_url: str | None = None,
+        canonical_url: str = "",
     ) -> None:
         self._base_url = base_url  # what relative links resolve against
         self._page_url = page_url or base_url
+        # The address the page names as its own (`<link rel="canonical">`), when it is another
+        # than `page_url`: a link to it leads back to this page (its title, its breadcrumb's
+        # last step, a "permalink"), as an anchor does, and keeps its label alone.
+        canonical = clean_url(canonical_url, base_url, page_url) if canonical_url else None
+        self._canonical_key = None if canonical is None else target_key(canonical)
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
         self._shown_target_keys: set[str] = set()  # each shown target's `links.target_key`
@@ -737,7 +748,7 @@ class MarkdownRenderer:
         contact = contact_url(element.get("href") or "")
         if contact is not None:
             return self._linked(text, contact)
-        if is_paid_link(element.get("rel") or ""):
+        if is_paid_link(element.get("rel") or "") or is_affiliate_link(element.get("href") or ""):
             return text
         # Collapsed once: a link around a card measures all the card's text, at each level of
         # links nested in links.
@@ -754,7 +765,7 @@ class MarkdownRenderer:
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
         url = clean_url(element.get("href") or "", self._base_url, self._page_url)
-        if url is None:
+        if url is None or target_key(url) == self._canonical_key:
             return text
         return self._linked(text, url, collapsed)
 

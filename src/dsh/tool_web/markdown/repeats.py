@@ -339,7 +339,10 @@ def drop_echoed_headings(markdown: str) -> str:
 
     Not a heading that opens a new list item (a thread's next post by the same poster), nor a
     table row or code; a line separated from it by a blank line counts only if it is a heading
-    too (a paragraph then a heading of its words is a section's lead-in)."""
+    too (a paragraph then a heading of its words is a section's lead-in), or a short plain line
+    (`_is_label_over_heading`), which goes instead and the heading stays: a feature grid's
+    tile label over the panel it opens ("Unmetered DDoS Protection" then "###### Unmetered
+    DDoS Protection"), a tab's or menu's name over its section."""
     if "#" not in markdown:
         return markdown  # most pages: spare the pass
     lines = markdown.split("\n")
@@ -348,6 +351,7 @@ def drop_echoed_headings(markdown: str) -> str:
     before = ""
     before_key: str | None = None  # made when a heading after it asks
     blank_between = False
+    labels_dropped = False
     for line in lines:
         text = line.strip(_INDENTATION)
         if not text:
@@ -366,10 +370,16 @@ def drop_echoed_headings(markdown: str) -> str:
                     before = text
                 blank_between = False
                 continue
+        elif text[:1] == "#" and blank_between and _is_label_over_heading(text, before):
+            if before_key is None:
+                before_key = _echo_key(before)
+            if before_key and _echo_key(text) == before_key:
+                kept[before_at] = ""  # the label goes; the blank lines around it fold
+                labels_dropped = True
         before_at, before, before_key = len(kept), text, None
         blank_between = False
         kept.append(line)
-    if len(kept) == len(lines):
+    if len(kept) == len(lines) and not labels_dropped:
         return markdown
     return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
 
@@ -383,6 +393,26 @@ def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
     if not _is_heading(text):
         return False
     return not blank_between or _is_heading(before)
+
+
+def _is_label_over_heading(text: str, before: str) -> bool:
+    """Whether `before`, the line with text a blank line above `text` (a line opening with
+    `#`), is a label that `text` may repeat: a plain line (no list marker, quote or heading
+    marks) of at most `_LABEL_MAX` characters showing no link target, and `text` a heading.
+    A longer line is a paragraph, a section's lead-in; a linked one shows where the model
+    would go, which the heading does not."""
+    return (
+        0 < len(before) <= _LABEL_MAX
+        and len(text) <= _ECHO_LINE_MAX
+        and "](" not in before
+        and _opening_marks(before, quote=True).end() == 0
+        and _is_heading(text)
+    )
+
+
+# A label is a name, not a sentence: the feature tiles' and tabs' labels are under 40
+# characters; 80 leaves a long product name its place.
+_LABEL_MAX: Final = 80
 
 
 def _is_heading(text: str) -> bool:

@@ -94,7 +94,12 @@ FURNITURE_PAIRS: Final = frozenset(
      # Adobe Edge Delivery Services' `section-metadata` block: its section's settings as
      # key/value rows ("Style" / "text-center, purple-gradient"), which the site's script
      # reads into classes and removes; a reader never sees them.
-     ("section", "metadata")}
+     ("section", "metadata"),
+     # Webflow's form states (`w-form-done`, `w-form-fail`): the messages its script shows
+     # once a form is sent ("Thank you! Your submission has been received!", "Oops! Something
+     # went wrong while submitting the form."), hidden by its stylesheet until then; the form
+     # itself is gone with the furniture, and they stood under a landing page's pricing.
+     ("form", "done"), ("form", "fail")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
