@@ -1212,8 +1212,16 @@ def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefi
         + "<i></i>" * 60_000
         + f"<p>{WORDS * 6_000}</p>"
         + "</div>" * 240,
+        # A row inside a kept carousel (its names read by `boilerplate._tokens_outside`) whose
+        # class is one 2.8 MB word of `nav-` and 100,000 words naming arrows: each word is
+        # matched from its own start, the backtracking within it linear.
+        "<div class='carousel'><h3>A</h3><h3>B</h3><h3>C</h3><div class='"
+        + "nav-" * 700_000
+        + "btns "
+        + "dark-nav-btns " * 100_000
+        + "'><p>$1.00 row</p></div></div>",
     ],
-    ids=["many-sibling-carousels", "nested-carousels"],
+    ids=["many-sibling-carousels", "nested-carousels", "arrow-named-row"],
 )
 def test_carousels_after_the_title_are_read_through_a_bounded_prefix(carousels: str) -> None:
     # A carousel of the page's own items (`boilerplate._is_item_carousel`) after the title.

@@ -1058,6 +1058,29 @@ def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
     assert "Great tool" not in out
 
 
+def test_a_carousel_named_for_its_arrows_inside_a_kept_carousel_is_content() -> None:
+    # A shop's category rows, each a carousel classed for the look of its arrows
+    # (`dark-nav-btns`) inside a carousel kept as the page's items: the class word read as
+    # "nav", and every row went as a menu; only the promotion around them was left.
+    rows = "".join(
+        '<div class="fl category-carousel dark-nav-btns">'
+        + "".join(
+            f'<div class="c-item"><a href="/p/{n}{m}">Kettlebell {n}{m}</a> ${n}{m}.00</div>'
+            for m in range(4)
+        )
+        + "</div>"
+        for n in range(1, 4)
+    )
+    body = (
+        '<div class="hero"><h1>Home gyms</h1><p>Everything for a gym at home.</p></div>'
+        f'<div class="promo-carousel"><h3>Strength</h3><h3>Cardio</h3><h3>Yoga</h3>{rows}</div>'
+        f"<footer><p>{POLICY}</p></footer>"
+    )
+    out = html_to_markdown(html_page(body, ""), url="https://example.com/c/gyms")
+    assert "Kettlebell 32" in out
+    assert "$32.00" in out
+
+
 @pytest.mark.parametrize(
     ("head", "intro"),
     [
