@@ -1965,8 +1965,23 @@ def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
             + "</div>" * 240,
             240,
         ),
+        # 30,000 sibling panels named in camelCase, and a class of 4 MB of lowercase letters
+        # and humps that never end a filter word: each position is tried once, in C.
+        (
+            "".join(
+                f"<div class='shopFilters'><span>Brand {n} (4)</span></div>" for n in range(30_000)
+            ),
+            0,
+        ),
+        ("<div class='" + "aFiltersx" * 400_000 + "'><span>Brand 1</span></div>", 1),
     ],
-    ids=["many-sibling-panels", "nested-panels-over-pictures", "nested-panels-over-prose"],
+    ids=[
+        "many-sibling-panels",
+        "nested-panels-over-pictures",
+        "nested-panels-over-prose",
+        "camel-case-panels",
+        "long-camel-case-class",
+    ],
 )
 def test_filter_panels_are_found_in_linear_time(panels: str, kept: int) -> None:
     # A shop's filter panels (`filters.FilterPanels`), judged during the furniture walk.

@@ -406,6 +406,38 @@ def test_a_shops_filter_panel_goes_but_the_grid_and_prose_it_names_stay() -> Non
         assert facet not in out
 
 
+@pytest.mark.parametrize(
+    "name", ["ProductList_filtersDesktop__hrVLK", "searchRefinements", "FacetsPanel"]
+)
+def test_a_filter_panel_named_in_camel_case_goes(name: str) -> None:
+    # CSS modules and styled components run a filter word into the next or previous one
+    # (Adorama's `ProductList_filtersDesktop__hrVLK`): the split at punctuation left one word
+    # no vocabulary knew, and "Canon (125)Fujifilm (101)" stood over the category's grid.
+    facets = (
+        f"<div class='{name}'><h2>Brand</h2><ul>"
+        + "".join(f"<li><a href='/f/{n}'>Lens maker {n} ({n}5)</a></li>" for n in range(6))
+        + "</ul></div>"
+    )
+    cards = "".join(
+        f"<li class='card'><img src='/lens{n}.jpg' alt=''><h3>Prime lens {n}</h3>"
+        f"<p>${n}99.00</p></li>"
+        for n in range(4)
+    )
+    out = render(f"<h1>Lenses</h1><p>{PROSE}</p>{facets}<ul class='grid'>{cards}</ul>")
+    assert out.count("### Prime lens") == 4
+    assert "Lens maker 3" not in out
+
+
+@pytest.mark.parametrize("name", ["filterset", "facetime-call", "subfilters", "ProductFilter"])
+def test_a_word_running_into_a_filter_word_names_no_filter_panel(name: str) -> None:
+    # Only a whole hump: `filterset`, `subfilters` or a singular `Filter` are other words.
+    out = render(
+        f"<h1>Lenses</h1><p>{PROSE}</p><div class='{name}'><h2>Brand</h2>"
+        "<ul><li>Acme (12)</li><li>Globex (4)</li></ul></div>"
+    )
+    assert "Globex (4)" in out
+
+
 def test_a_section_whose_id_is_its_headings_slug_is_no_filter_panel() -> None:
     # Sphinx and MkDocs give each section its heading's slug as id: a template language's
     # "Filters" section (`<section id="filters">`, short entries, no picture) is the page's
