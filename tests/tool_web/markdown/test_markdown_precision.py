@@ -1068,6 +1068,20 @@ def test_a_carousel_of_the_pages_own_items_is_content() -> None:
     assert "Great service" not in out
 
 
+def test_a_collection_page_that_seo_plugins_label_article_is_no_article() -> None:
+    # Yoast writes `og:type` article on every page and `CollectionPage` in its JSON-LD for a
+    # category or archive page: the list's rows drawn as carousels are its items, as on any
+    # undeclared page, not related posts beside an article.
+    head = (
+        '<meta property="og:type" content="article">'
+        '<script type="application/ld+json">{"@graph": [{"@type": "CollectionPage", '
+        '"name": "Home gyms"}]}</script>'
+    )
+    out = _carousel_page(head)
+    assert "### [Force home gym 3](https://example.com/p/3)" in out
+    assert "Bench press bar 2" in out
+
+
 def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
     # Bootstrap's and most sliders' slides are named after their carousel (`carousel-inner`,
     # `carousel-item`, `carousel__slide`), one item heading each: the carousel was kept as
