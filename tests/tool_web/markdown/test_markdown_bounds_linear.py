@@ -1247,8 +1247,16 @@ def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefi
         + "<i></i>" * 60_000
         + f"<p>{WORDS * 6_000}</p>"
         + "</div>" * 240,
+        # A row inside a kept carousel (its names read by `boilerplate._tokens_outside`) whose
+        # class is one 2.8 MB word of `nav-` and 100,000 words naming arrows: each word is
+        # matched from its own start, the backtracking within it linear.
+        "<div class='carousel'><h3>A</h3><h3>B</h3><h3>C</h3><div class='"
+        + "nav-" * 700_000
+        + "btns "
+        + "dark-nav-btns " * 100_000
+        + "'><p>$1.00 row</p></div></div>",
     ],
-    ids=["many-sibling-carousels", "nested-carousels"],
+    ids=["many-sibling-carousels", "nested-carousels", "arrow-named-row"],
 )
 def test_carousels_after_the_title_are_read_through_a_bounded_prefix(carousels: str) -> None:
     # A carousel of the page's own items (`boilerplate._is_item_carousel`) after the title.
@@ -2013,8 +2021,23 @@ def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
             + "</div>" * 240,
             240,
         ),
+        # 30,000 sibling panels named in camelCase, and a class of 4 MB of lowercase letters
+        # and humps that never end a filter word: each position is tried once, in C.
+        (
+            "".join(
+                f"<div class='shopFilters'><span>Brand {n} (4)</span></div>" for n in range(30_000)
+            ),
+            0,
+        ),
+        ("<div class='" + "aFiltersx" * 400_000 + "'><span>Brand 1</span></div>", 1),
     ],
-    ids=["many-sibling-panels", "nested-panels-over-pictures", "nested-panels-over-prose"],
+    ids=[
+        "many-sibling-panels",
+        "nested-panels-over-pictures",
+        "nested-panels-over-prose",
+        "camel-case-panels",
+        "long-camel-case-class",
+    ],
 )
 def test_filter_panels_are_found_in_linear_time(panels: str, kept: int) -> None:
     # A shop's filter panels (`filters.FilterPanels`), judged during the furniture walk.

@@ -406,6 +406,38 @@ def test_a_shops_filter_panel_goes_but_the_grid_and_prose_it_names_stay() -> Non
         assert facet not in out
 
 
+@pytest.mark.parametrize(
+    "name", ["ProductList_filtersDesktop__hrVLK", "searchRefinements", "FacetsPanel"]
+)
+def test_a_filter_panel_named_in_camel_case_goes(name: str) -> None:
+    # CSS modules and styled components run a filter word into the next or previous one
+    # (Adorama's `ProductList_filtersDesktop__hrVLK`): the split at punctuation left one word
+    # no vocabulary knew, and "Canon (125)Fujifilm (101)" stood over the category's grid.
+    facets = (
+        f"<div class='{name}'><h2>Brand</h2><ul>"
+        + "".join(f"<li><a href='/f/{n}'>Lens maker {n} ({n}5)</a></li>" for n in range(6))
+        + "</ul></div>"
+    )
+    cards = "".join(
+        f"<li class='card'><img src='/lens{n}.jpg' alt=''><h3>Prime lens {n}</h3>"
+        f"<p>${n}99.00</p></li>"
+        for n in range(4)
+    )
+    out = render(f"<h1>Lenses</h1><p>{PROSE}</p>{facets}<ul class='grid'>{cards}</ul>")
+    assert out.count("### Prime lens") == 4
+    assert "Lens maker 3" not in out
+
+
+@pytest.mark.parametrize("name", ["filterset", "facetime-call", "subfilters", "ProductFilter"])
+def test_a_word_running_into_a_filter_word_names_no_filter_panel(name: str) -> None:
+    # Only a whole hump: `filterset`, `subfilters` or a singular `Filter` are other words.
+    out = render(
+        f"<h1>Lenses</h1><p>{PROSE}</p><div class='{name}'><h2>Brand</h2>"
+        "<ul><li>Acme (12)</li><li>Globex (4)</li></ul></div>"
+    )
+    assert "Globex (4)" in out
+
+
 def test_a_section_whose_id_is_its_headings_slug_is_no_filter_panel() -> None:
     # Sphinx and MkDocs give each section its heading's slug as id: a template language's
     # "Filters" section (`<section id="filters">`, short entries, no picture) is the page's
@@ -1061,6 +1093,20 @@ def test_a_carousel_of_the_pages_own_items_is_content() -> None:
     assert "Great service" not in out
 
 
+def test_a_collection_page_that_seo_plugins_label_article_is_no_article() -> None:
+    # Yoast writes `og:type` article on every page and `CollectionPage` in its JSON-LD for a
+    # category or archive page: the list's rows drawn as carousels are its items, as on any
+    # undeclared page, not related posts beside an article.
+    head = (
+        '<meta property="og:type" content="article">'
+        '<script type="application/ld+json">{"@graph": [{"@type": "CollectionPage", '
+        '"name": "Home gyms"}]}</script>'
+    )
+    out = _carousel_page(head)
+    assert "### [Force home gym 3](https://example.com/p/3)" in out
+    assert "Bench press bar 2" in out
+
+
 def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
     # Bootstrap's and most sliders' slides are named after their carousel (`carousel-inner`,
     # `carousel-item`, `carousel__slide`), one item heading each: the carousel was kept as
@@ -1081,6 +1127,29 @@ def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
     assert "sprint number 3 in one shared board." in out
     # Another carousel, not a part of it, is still judged by its name.
     assert "Great tool" not in out
+
+
+def test_a_carousel_named_for_its_arrows_inside_a_kept_carousel_is_content() -> None:
+    # A shop's category rows, each a carousel classed for the look of its arrows
+    # (`dark-nav-btns`) inside a carousel kept as the page's items: the class word read as
+    # "nav", and every row went as a menu; only the promotion around them was left.
+    rows = "".join(
+        '<div class="fl category-carousel dark-nav-btns">'
+        + "".join(
+            f'<div class="c-item"><a href="/p/{n}{m}">Kettlebell {n}{m}</a> ${n}{m}.00</div>'
+            for m in range(4)
+        )
+        + "</div>"
+        for n in range(1, 4)
+    )
+    body = (
+        '<div class="hero"><h1>Home gyms</h1><p>Everything for a gym at home.</p></div>'
+        f'<div class="promo-carousel"><h3>Strength</h3><h3>Cardio</h3><h3>Yoga</h3>{rows}</div>'
+        f"<footer><p>{POLICY}</p></footer>"
+    )
+    out = html_to_markdown(html_page(body, ""), url="https://example.com/c/gyms")
+    assert "Kettlebell 32" in out
+    assert "$32.00" in out
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,8 @@ from dsh.tool_web.markdown.vocabulary import (
     FURNITURE_WORDS,
     TOKEN_SPLIT,
     attribute_tokens,
+    element_id,
+    name_tokens,
 )
 
 # On a page that declares itself an article, its comment thread is furniture too. Not on
@@ -662,11 +664,13 @@ def _subject_names(
 
 
 def _tokens_outside(element: etree._Element, blocks: frozenset[str]) -> list[str]:
-    """`attribute_tokens` without the names that extend one of `blocks` (a part of a block)."""
-    names = (element.get("class") or "").lower().split()
-    names.append((element.get("id") or "").lower())
-    kept = " ".join(name for name in names if name and not _extends(name, blocks))
-    return [token for token in TOKEN_SPLIT.split(kept) if token]
+    """`attribute_tokens` without the names that extend one of `blocks` (a part of a block),
+    the others read as it reads them (a layout option, a negated word, a heading's id)."""
+    classes = " ".join(
+        name for name in (element.get("class") or "").split() if not _extends(name.lower(), blocks)
+    )
+    ident = element_id(element)
+    return name_tokens(classes, "" if _extends(ident.lower(), blocks) else ident)
 
 
 # A block name has a few parts (`gem-c-step-nav`); looking further would cost a copy of the

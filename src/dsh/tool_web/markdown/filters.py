@@ -5,6 +5,7 @@ during its furniture walk."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import lxml.etree as etree
@@ -39,16 +40,35 @@ class FilterPanels:
         self._holding: set[etree._Element] | None = None
 
     def is_panel(self, element: etree._Element, tokens: list[str]) -> bool:
-        if FILTER_WORDS.isdisjoint(tokens):
-            return False
         # Named so by its class, not only by its id: an id is often the slug of the section's
         # heading (Sphinx's and MkDocs' `<section id="filters">` over a template language's
         # filters), which names its subject, not its role.
-        if FILTER_WORDS.isdisjoint(TOKEN_SPLIT.split((element.get("class") or "").lower())):
+        classes = element.get("class") or ""
+        named = not FILTER_WORDS.isdisjoint(tokens) and not FILTER_WORDS.isdisjoint(
+            TOKEN_SPLIT.split(classes.lower())
+        )
+        if not named and not _names_filters_in_camel_case(classes):
             return False
         if self._holding is None:
             self._holding = _holding_pictures_or_prose(self._body)
         return element not in self._holding
+
+
+# A filter word as a hump of a camelCase class name, where the split at punctuation leaves it
+# run together with the next or the previous word: CSS modules' `ProductList_filtersDesktop__…`,
+# `searchRefinements`, `FacetsPanel`. At a name's start in either case, or capitalised after a
+# lowercase letter or digit; never followed by one (not `filterset`, not `facetime`).
+_FILTER_HUMP: Final = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?:[Ff]acets?|[Ff]ilters|[Rr]efinements)"
+    r"|(?<=[a-z0-9])(?:Facets?|Filters|Refinements))(?![a-z0-9])"
+)
+
+
+def _names_filters_in_camel_case(classes: str) -> bool:
+    """A class name of `classes` holds a filter word as a camelCase hump."""
+    if "ilters" not in classes and "acet" not in classes and "efinements" not in classes:
+        return False  # most classes: spare the search
+    return _FILTER_HUMP.search(classes) is not None
 
 
 def _holding_pictures_or_prose(body: etree._Element) -> set[etree._Element]:

@@ -33,6 +33,10 @@ _JSON_LD_TAIL: Final = re.compile(rb"\+(?:json|JSON|Json)")
 # schema.org's Article and its subtypes (NewsArticle, OpinionNewsArticle, ScholarlyArticle, ...,
 # BlogPosting, LiveBlogPosting, Report), matched by name so new subtypes count too.
 _ARTICLE_TYPE_SUFFIXES: Final = ("Article", "BlogPosting", "Report")
+# A page whose JSON-LD calls it a list of things (Yoast writes `CollectionPage` for category,
+# tag and archive pages) is no article for its `og:type` article, which SEO plugins write on
+# every page: a news site's section front, a blog's index, a shop's category.
+_LIST_PAGE_TYPES: Final = frozenset({"CollectionPage", "SearchResultsPage"})
 # A thread that also calls itself an article is a thread: its replies are the content.
 _DISCUSSION_TYPES: Final = frozenset({"DiscussionForumPosting", "QAPage", "SocialMediaPosting"})
 
@@ -68,7 +72,7 @@ def declared_kinds(root: etree._Element, source: bytes) -> tuple[bool, bool]:
         return False, False
     og_type = _OG_TYPE(root)
     if any(t.endswith(_ARTICLE_TYPE_SUFFIXES) for t in types) or (
-        og_type == "article" and not _is_archive(root)
+        og_type == "article" and not _is_archive(root) and types.isdisjoint(_LIST_PAGE_TYPES)
     ):
         return True, False
     product = (

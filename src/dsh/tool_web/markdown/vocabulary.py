@@ -109,10 +109,17 @@ _TOKEN: Final = re.compile(r"[a-z0-9]+")
 
 
 def attribute_tokens(element: etree._Element) -> list[str]:
-    classes = element.get("class") or ""
-    # A heading's id is the slug of its own words ("related-work", "social-impact"): it names
-    # the section's subject, not the element's role.
-    ident = "" if element.tag in HEADING_TAGS else element.get("id") or ""
+    return name_tokens(element.get("class") or "", element_id(element))
+
+
+def element_id(element: etree._Element) -> str:
+    """The element's `id` as a name of what it is: none for a heading, whose id is the slug of
+    its own words ("related-work", "social-impact"), the section's subject, not its role."""
+    return "" if element.tag in HEADING_TAGS else element.get("id") or ""
+
+
+def name_tokens(classes: str, ident: str) -> list[str]:
+    """The words of a class value and an id, read as `attribute_tokens` reads an element's."""
     if not classes and not ident:
         return []  # most elements: spare the split
     if "[" in classes:
@@ -132,6 +139,11 @@ def attribute_tokens(element: etree._Element) -> list[str]:
         # `has-caption-font-size` and `has-background` presets say what the block is drawn
         # like, and a theme's fine print set in the caption size went as captions.)
         classes = _LAYOUT_OPTION.sub(" ", classes)
+    if "nav" in classes:
+        # A class word naming how a slider's arrows look (`dark-nav-btns`, `slider-nav-arrows`)
+        # says what its buttons are drawn like, not that the element is navigation: a shop's
+        # category rows, each a carousel classed `dark-nav-btns`, went as menus.
+        classes = _NAV_CONTROLS.sub(" ", classes)
     names = f"{classes} {ident}"
     tokens = _TOKEN.findall(names.lower())
     if "Modal" in names or "Popup" in names:
@@ -153,6 +165,12 @@ _NEGATED: Final = re.compile(r"(?<![\w-])(?:hide|no)-\S*")
 # (`-enabled`, `-disabled`, `--true`, `--false`).
 _LAYOUT_OPTION: Final = re.compile(
     r"(?<![\w-])with(?:out)?-\S*|(?<!\S)\S*(?:[-_](?:en|dis)abled|--(?:true|false))(?!\S)"
+)
+
+
+# A whole class word in which `nav` is followed by the controls it draws: buttons, arrows, dots.
+_NAV_CONTROLS: Final = re.compile(
+    r"(?<!\S)\S*nav[-_](?:btns?|buttons?|arrows?|dots)(?!\S)", re.IGNORECASE
 )
 
 
