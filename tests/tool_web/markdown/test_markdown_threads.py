@@ -988,3 +988,14 @@ def test_old_reddit_shows_one_score_per_comment() -> None:
     assert "1100" in out
     assert "1099" not in out
     assert "1101" not in out
+
+
+def test_a_separator_left_alone_on_its_line_goes() -> None:
+    # The poster's avatar between the name and "·" went: the dot stood on its own line,
+    # separating nothing ("alice / · / #2 · Jan 3, 2024"). A separator in a line stays.
+    out = render(
+        f"<p>{PROSE}</p><div class='post'><div>alice</div><div>·</div>"
+        "<div>#2 · Jan 3, 2024</div><p>I agree with the plan.</p><div>|</div></div>"
+    )
+    assert "alice\n\n#2 · Jan 3, 2024\n\nI agree with the plan." in out
+    assert "\n|" not in out
