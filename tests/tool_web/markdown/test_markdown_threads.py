@@ -999,3 +999,15 @@ def test_a_separator_left_alone_on_its_line_goes() -> None:
     )
     assert "alice\n\n#2 · Jan 3, 2024\n\nI agree with the plan." in out
     assert "\n|" not in out
+
+
+def test_a_vbulletin_post_table_reads_as_blocks_not_a_grid() -> None:
+    # vBulletin 3 lays each post out as `<table id="post…">`: the poster's card beside the
+    # message. As a grid the message's paragraphs ran together in one cell.
+    out = render(
+        f"<p>{PROSE}</p><table id='post2017066'><tr><td>30th March 2025</td><td>#1</td></tr>"
+        "<tr><td><a href='member.php?u=7'>microfast</a></td><td><div id='post_message_2017066'>"
+        "Hi to all,<br><br>I have tested a new card.<br><br>Any ideas?</div></td></tr></table>"
+    )
+    assert "|" not in out
+    assert "microfast\n\nHi to all,\n\nI have tested a new card.\n\nAny ideas?" in out
