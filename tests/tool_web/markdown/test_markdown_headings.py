@@ -156,3 +156,9 @@ def test_a_heading_written_around_a_paragraph_stays_a_heading() -> None:
     assert f"\n\n## Why planarians think\n\n{body}" in out
     # A paragraph longer than a title is prose a theme styled large: it stays a paragraph.
     assert out.endswith(f"\n\n{pitch}")
+
+
+def test_a_heading_of_only_invisible_characters_leaves_no_bare_marks() -> None:
+    # A builder's emptied title holding two zero-width spaces read "##", a title of nothing.
+    out = render(f"<p>{PROSE}</p><h2>\u200b\u200b</h2><h2>Best budget earbuds</h2><p>Text.</p>")
+    assert f"{PROSE}\n\n## Best budget earbuds\n\nText." in out

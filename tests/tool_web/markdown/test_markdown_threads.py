@@ -988,3 +988,26 @@ def test_old_reddit_shows_one_score_per_comment() -> None:
     assert "1100" in out
     assert "1099" not in out
     assert "1101" not in out
+
+
+def test_a_separator_left_alone_on_its_line_goes() -> None:
+    # The poster's avatar between the name and "·" went: the dot stood on its own line,
+    # separating nothing ("alice / · / #2 · Jan 3, 2024"). A separator in a line stays.
+    out = render(
+        f"<p>{PROSE}</p><div class='post'><div>alice</div><div>·</div>"
+        "<div>#2 · Jan 3, 2024</div><p>I agree with the plan.</p><div>|</div></div>"
+    )
+    assert "alice\n\n#2 · Jan 3, 2024\n\nI agree with the plan." in out
+    assert "\n|" not in out
+
+
+def test_a_vbulletin_post_table_reads_as_blocks_not_a_grid() -> None:
+    # vBulletin 3 lays each post out as `<table id="post…">`: the poster's card beside the
+    # message. As a grid the message's paragraphs ran together in one cell.
+    out = render(
+        f"<p>{PROSE}</p><table id='post2017066'><tr><td>30th March 2025</td><td>#1</td></tr>"
+        "<tr><td><a href='member.php?u=7'>microfast</a></td><td><div id='post_message_2017066'>"
+        "Hi to all,<br><br>I have tested a new card.<br><br>Any ideas?</div></td></tr></table>"
+    )
+    assert "|" not in out
+    assert "microfast\n\nHi to all,\n\nI have tested a new card.\n\nAny ideas?" in out

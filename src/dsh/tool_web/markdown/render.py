@@ -951,7 +951,10 @@ def _hang(body: str, first: str, rest: str) -> str:
 
 
 def _heading_line(text: str, level: int) -> str:
-    if not text:
+    # A heading of nothing but invisible characters (zero-width spaces a builder left in an
+    # emptied title) is no heading: the final normalisation removes them, and a bare "##"
+    # stood on its line, a title of nothing.
+    if not text or not normalise(text):
         return ""
     # `## **Title**`, `## **9.** **Dailylook**`, `## [**Title**](url)`: a heading is emphasis
     # already; marks over all its words are tokens that say nothing.

@@ -165,7 +165,8 @@ _AROUND_LABEL: Final = " *_›»→>…."
 
 
 def drop_card_controls(markdown: str) -> str:
-    """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a toolbar's label
+    """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a separator
+    (`_LONE_SEPARATORS`), a toolbar's label
     left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or reading time
     (`_READING_TIME`), a poster's join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`),
     list items included, and a script's placeholder (`_PLACEHOLDER`), list items not.
@@ -180,6 +181,10 @@ def drop_card_controls(markdown: str) -> str:
 
 
 _BLANK_RUNS: Final = re.compile(r"\n{3,}")
+# A separator alone on its line: what it stood between went (a poster's avatar before
+# "· #2 · Jan 3, 2024", a price's struck-through twin), or each side is a block of its own,
+# and it separates nothing the model reads.
+_LONE_SEPARATORS: Final = frozenset({"·", "•", "∙", "‧", "⋅", "|"})
 
 
 def _is_card_control(line: str) -> bool:
@@ -190,6 +195,8 @@ def _is_card_control(line: str) -> bool:
     if len(line) > _CONTROL_LINE_MAX and "dited" not in line.lower():
         return False
     text = line.replace(INDENT, " ").strip()
+    if text in _LONE_SEPARATORS:
+        return True
     if (item := _ITEM_MARK.match(text)) is not None:
         text = text[item.end() :]
     elif (

@@ -174,6 +174,12 @@ def is_layout_table(
     # every layout table): a screen reader reads its cells as blocks, and so does the model.
     if (table.get("role") or "").strip().lower() in _NO_TABLE_ROLES:
         return True
+    # vBulletin 3 lays each post out as a table of its own, `<table id="post2017066">`: the
+    # date and number over the poster's card beside the message. As a grid the message's
+    # paragraphs ran together in one cell beside "microfast Registered User Join Date: Mar
+    # 2016", and "Reply With Quote" was a row of its own.
+    if _POST_TABLE_ID.fullmatch(table.get("id") or ""):
+        return True
     # One column of content (cells emptied as furniture, such as a sidebar, hold their places
     # in the grid but are not a column).
     if max(sum(1 for cell in row if stats.text.get(cell, 0) or len(cell)) for row in rows) < 2:
@@ -237,6 +243,7 @@ def _is_listing(pre: etree._Element) -> bool:
 
 
 _NO_TABLE_ROLES: Final = frozenset({"presentation", "none"})
+_POST_TABLE_ID: Final = re.compile(r"post\d{1,12}")
 # A sentence under a heading, not a value: this many words, ending as a sentence ends.
 _SENTENCE_WORDS: Final = 4
 
