@@ -335,4 +335,9 @@ def _convert(
     if comment_tags or comment_role:
         nest_comment_elements(main, stats, comment_tags, comment_role)
     renderer = MarkdownRenderer(links_resolve_against, stats, page_url=url)
-    return with_product_description(renderer.render(main), description), scripted, metadata
+    markdown = renderer.render(main)
+    if description and not is_empty_shell(markdown):
+        # An empty shell gets its notice and all of its script data instead (`appdata.py`):
+        # the description alone would make it a page, and both would be lost.
+        markdown = with_product_description(markdown, description)
+    return markdown, scripted, metadata
