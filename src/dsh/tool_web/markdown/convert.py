@@ -50,6 +50,7 @@ from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
+    drop_hidden_by_class,
     drop_template_placeholders,
     ligature_icons_as_names,
     repair_tree,
@@ -228,6 +229,8 @@ def _convert(
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     description = product_description(root) if product_page else ""
+    if product_page and b"hide" in cleaned:
+        drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     if b"schema.org/Comment" in cleaned and (
         b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
