@@ -936,6 +936,27 @@ def test_a_products_declared_description_is_looked_for_in_bounded_time(shape: st
     assert elapsed < 10, elapsed
 
 
+@pytest.mark.parametrize("shape", ["siblings", "nested"])
+def test_many_elements_classed_hide_on_a_product_page_stay_linear(shape: str) -> None:
+    # Each element is looked at once (`repairs.drop_hidden_by_class`), and the title's
+    # ancestors are gathered once: 100,000 hidden siblings, and 240 hidden wrappers around
+    # the title and 60,000 hidden elements.
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    hidden = "<span class='x hide'>gone</span>" * 100_000 if shape == "siblings" else ""
+    if shape == "nested":
+        hidden = (
+            "<div class=hide>" * 240
+            + f"<h1>Title</h1><p>{WORDS}</p>"
+            + "<i class=hide>gone</i>" * 60_000
+            + "</div>" * 240
+        )
+    html = f"<html><head>{head}</head><body><p>{WORDS * 5}</p>{hidden}</body></html>"
+    out, elapsed = timed_render(html)
+    assert "omicron" in out
+    assert "gone" not in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_variation_radios_stay_linear() -> None:
     # Each radio group is read for its options and its name (`choices.py`): 10,000 groups of
     # two in a purchase form, one group of 300,000 radios, and 40,000 radios 250 levels deep

@@ -1072,3 +1072,18 @@ def test_a_products_declared_description_comes_under_its_title_when_the_page_sho
     assert "million shoes" not in _product_page(description, shown)
     encoded = "An%20elegant%20sofa%20embodying%20a%20curved%20design%20and%20a%20harmonious"
     assert "elegant" not in _product_page(encoded, "")
+
+
+def test_an_empty_shells_declared_description_leaves_it_a_shell() -> None:
+    # A product page whose script renders everything gets the shell's notice and all of its
+    # script data; the description alone under the title would have made it a page of text.
+    description = (
+        "Soft merino socks knitted in Portugal, cushioned underfoot and made to last through "
+        "long walks, cold mornings and every season of the year, with a seamless toe, a heel "
+        "that stays in place and a cuff that never slips down."
+    )
+    data = f'{{"@type": "Product", "name": "Socks", "description": "{description}"}}'
+    head = f'<script type="application/ld+json">{data}</script><script src="/app.js"></script>'
+    out = html_to_markdown(html_page("<div id='root'><h1>Socks</h1></div>", head))
+    assert "rendered by JavaScript" in out
+    assert out.count("Soft merino socks") == 1

@@ -1585,3 +1585,22 @@ def test_a_name_only_containing_modal_is_no_modal(names: str) -> None:
         "</main>"
     )
     assert "Faubourg" in out
+
+
+def test_a_product_pages_elements_classed_hide_are_the_states_not_chosen() -> None:
+    # Bootstrap's and Foundation's `.hide` is `display: none !important`. A BigCommerce
+    # theme hides its custom fields so (`productView-info hide`: "cat_thumb_Bone: https://…"
+    # per colour), and a beauty shop its "Coming soon" badges. Only on a page declaring a
+    # product: an article's `hide` text is mostly what a script reveals.
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    body = (
+        f"<main><h1>Staple Tee</h1><p>{PROSE}</p><span class='badge hide'>Coming soon</span>"
+        "<dl class='productView-info hide'><dt>cat_thumb_Bone:</dt>"
+        "<dd>https://cdn.example.com/bone.jpg</dd></dl><p>Fit: Regular</p></main>"
+    )
+    out = html_to_markdown(html_page(body, head))
+    assert "Coming soon" not in out
+    assert "cat_thumb_Bone" not in out
+    assert "# Staple Tee" in out
+    assert "Fit: Regular" in out
+    assert "Coming soon" in html_to_markdown(html_page(body))

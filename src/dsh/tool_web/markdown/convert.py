@@ -50,6 +50,7 @@ from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
+    drop_hidden_by_class,
     drop_template_placeholders,
     ligature_icons_as_names,
     repair_tree,
@@ -230,6 +231,8 @@ def _convert(
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     description = product_description(root) if product_page else ""
+    if product_page and b"hide" in cleaned:
+        drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     canonical_url = str(_CANONICAL(root))
     if b"schema.org/Comment" in cleaned and (
@@ -340,4 +343,9 @@ def _convert(
     renderer = MarkdownRenderer(
         links_resolve_against, stats, page_url=url, canonical_url=canonical_url
     )
-    return with_product_description(renderer.render(main), description), scripted, metadata
+    markdown = renderer.render(main)
+    if description and not is_empty_shell(markdown):
+        # An empty shell gets its notice and all of its script data instead (`appdata.py`):
+        # the description alone would make it a page, and both would be lost.
+        markdown = with_product_description(markdown, description)
+    return markdown, scripted, metadata

@@ -663,6 +663,36 @@ def _price_block(sale: etree._Element) -> etree._Element | None:
     return None
 
 
+# The hiding utility of Bootstrap 3, Foundation and the shop themes built on them (`.hide`:
+# `display: none !important`). On a product page the hidden elements are the states the
+# shopper has not chosen: another variant's dimensions and custom fields (BigCommerce's
+# `productView-info hide`, 90 words of `cat_thumb_…` URLs per colour), "Coming soon" badges
+# of products on sale, a seller's listings behind a toggle. Elsewhere a script reveals them
+# (read-more text, answers): on articles the truths keep 6,337 of such words against 116
+# extra, on product pages 474 against 1,813, hence declared products only.
+_HIDE_CLASS: Final = "hide"
+
+
+def drop_hidden_by_class(root: etree._Element) -> None:
+    """Drop the elements classed `hide` (call only on pages that declare a product and whose
+    source says `hide`), except one holding the page's first `h1`: each element is looked at
+    once."""
+    title = next(root.iter("h1"), None)
+    holding_title = set(title.iterancestors()) if title is not None else set()
+    hidden = [
+        element
+        for element in root.iter()
+        if isinstance(element.tag, str)
+        and _HIDE_CLASS in class_tokens(element)
+        and element not in holding_title
+    ]
+    for element in hidden:
+        # In document order: an ancestor goes first, and a hidden element inside it is then
+        # moved within the removed part only.
+        if element.getparent() is not None:
+            drop_keep_tail(element)
+
+
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
 # `data-cfemail` (or after `#` in the link), the text replaced by "[email protected]" until a
 # script decodes it. Without the script the model read "email us at [email protected]".
