@@ -2051,6 +2051,15 @@ def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
             0,
         ),
         ("<div class='" + "aFiltersx" * 400_000 + "'><span>Brand 1</span></div>", 1),
+        # 240 nested blocks named as pagers around 60,000 pictures and 20,000 empty ones:
+        # each asks what it holds, the same one walk of the tree.
+        (
+            "".join(f"<div class='pager-{n}'><span>Brand {n}</span>" for n in range(240))
+            + "<img src='/a.jpg' alt=''>" * 60_000
+            + "</div>" * 240
+            + "<div class='pagination'><span>Brand x</span></div>" * 20_000,
+            240,
+        ),
     ],
     ids=[
         "many-sibling-panels",
@@ -2058,6 +2067,7 @@ def test_mojibake_is_repaired_in_linear_time(filler: str) -> None:
         "nested-panels-over-prose",
         "camel-case-panels",
         "long-camel-case-class",
+        "nested-pagers-over-pictures",
     ],
 )
 def test_filter_panels_are_found_in_linear_time(panels: str, kept: int) -> None:

@@ -438,6 +438,27 @@ def test_a_word_running_into_a_filter_word_names_no_filter_panel(name: str) -> N
     assert "Globex (4)" in out
 
 
+def test_a_grid_inside_a_block_named_as_its_pager_stays() -> None:
+    # Gymshark's CSS modules name the component that pages its product grid
+    # `pagination_pagination__…`, around the grid itself: the grid went as a pager, and the
+    # model read the category's SEO text without one product. A pager shows numbers, never
+    # pictures or prose; the page's own pager still goes.
+    cards = "".join(
+        f"<article class='product-card'><img src='/t{n}.jpg' alt=''>"
+        f"<h4><a href='/p/{n}'>Seamless T-Shirt {n}</a></h4><p>${n}6.00</p></article>"
+        for n in range(4)
+    )
+    out = render(
+        f"<h1>T-Shirts</h1><p>{PROSE}</p><div class='filtering-and-pagination_column__x1'>"
+        f"<div class='pagination_pagination__rI_ag'><div role='list'>{cards}</div>"
+        "<div class='pagination_pages'><a href='?page=2'>2</a> <a href='?page=3'>3</a>"
+        " <a href='?page=2'>Next page</a></div></div></div>"
+    )
+    assert "Seamless T-Shirt 3" in out
+    assert "$36.00" in out
+    assert "Next page" not in out
+
+
 def test_a_section_whose_id_is_its_headings_slug_is_no_filter_panel() -> None:
     # Sphinx and MkDocs give each section its heading's slug as id: a template language's
     # "Filters" section (`<section id="filters">`, short entries, no picture) is the page's

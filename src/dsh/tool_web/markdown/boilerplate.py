@@ -209,6 +209,28 @@ _TRIGGER_WORDS: Final = frozenset({"trigger", "toggle", "btn", "button", "link",
 _TRIGGER_TAGS: Final = frozenset({"a", "button", "summary"})
 
 
+# Words that name a pager ("1 2 3 … Next"). A block so named that holds a picture or prose is
+# the list being paged: Gymshark's CSS modules name the component that pages its product grid
+# `pagination_pagination__…`, around the grid itself, inside `filtering-and-pagination_…`.
+# Not on an article, where a paged row of cards beside it is other posts.
+_PAGER_WORDS: Final = frozenset({"pagination", "pager"})
+
+
+def _is_named_pager(element: etree._Element, tokens: list[str]) -> bool:
+    """`element` is furniture only by a pager's name: no furniture tag, role or pair, and no
+    furniture word but `_PAGER_WORDS`."""
+    if element.tag in FURNITURE_TAGS or element.tag == "header":
+        return False
+    if (element.get("role") or "").lower() in FURNITURE_ROLES:
+        return False
+    words = FURNITURE_WORDS.intersection(tokens)
+    return (
+        bool(words)
+        and words <= _PAGER_WORDS
+        and FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens))
+    )
+
+
 def _is_popover_body(element: etree._Element, tokens: list[str]) -> bool:
     return element.tag not in _TRIGGER_TAGS and _TRIGGER_WORDS.isdisjoint(tokens)
 
@@ -749,7 +771,8 @@ def remove_furniture(
     promos = PromoBoxes(body) if article_page else None
     marked = _MarkedBody(body, stats) if article_page else None
     title = _title_order(body) if item_carousels else {}
-    panels = FilterPanels(body) if filters else None
+    shown = FilterPanels(body)  # what holds a picture or prose, found when first asked
+    panels = shown if filters else None
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
     comments: list[tuple[etree._Element, frozenset[str] | None]] = []
     bios: list[etree._Element] = []  # removed by the caller, once the content is chosen
@@ -808,6 +831,11 @@ def remove_furniture(
                 _is_prose_menu(element, tokens, length, stats)
                 or (carousel := bool(title) and _is_item_carousel(element, tokens, stats, title))
                 or (panel := _opens_product_details(element, tokens))
+                or (
+                    not article_page
+                    and _is_named_pager(element, tokens)
+                    and shown.holds_picture_or_prose(element)
+                )
             ):
                 # Its parts named after it (`faq_tabs-menu-item`, IKEA's
                 # `pipf-product-details-modal__container`, a slider's `carousel-item`) are not

@@ -49,9 +49,14 @@ class FilterPanels:
         )
         if not named and not _names_filters_in_camel_case(classes):
             return False
+        return not self.holds_picture_or_prose(element)
+
+    def holds_picture_or_prose(self, element: etree._Element) -> bool:
+        """`element` holds an image or a text of at least `_PROSE_CHARS`: what no filter panel
+        and no pager shows (`boilerplate.py` asks it of blocks named as pagers too)."""
         if self._holding is None:
             self._holding = _holding_pictures_or_prose(self._body)
-        return element not in self._holding
+        return element in self._holding
 
 
 # A filter word as a hump of a camelCase class name, where the split at punctuation leaves it
