@@ -12,11 +12,11 @@ from typing import Any
 import httpcore
 import httpx
 import pytest
-from guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver
 
 from dsh.providers.fetch_http._guard import NetworkPolicy
 from dsh.providers.fetch_http._network import _GuardedTransport, guarded_transport
 from dsh.web import WEB_BLOCKED_URL, WebError
+from fetch_http.guard.guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver
 from support.local_http import LocalServer
 
 ALLOW_LOOPBACK = NetworkPolicy(allowed_hosts=("127.0.0.0/8", "::1"))
