@@ -18,8 +18,10 @@ _DRAWN: list[int] = []
 def test_property_tests_draw_the_same_examples_on_every_run() -> None:
     # A property test that failed in CI must fail the same way locally: Hypothesis is
     # derandomised (the same examples from the test's own name) and keeps no example database.
-    assert settings.default.derandomize is True
-    assert settings.default.database is None
+    default = settings.default
+    assert default is not None
+    assert default.derandomize is True
+    assert default.database is None
 
     @settings(max_examples=20)
     @given(st.integers())

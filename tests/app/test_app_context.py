@@ -247,7 +247,7 @@ async def test_entries_may_be_the_yaml_shape_as_python_data() -> None:
         "entries: plugin #1: `name` must be a plugin name such as `dsh-web`."
     )
     with pytest.raises(ConfigError) as raised:
-        build_context(entries="- id: web\n  name: dsh-web\n")
+        build_context(entries="- id: web\n  name: dsh-web\n")  # type: ignore[arg-type]
     assert raised.value.message == (
         "entries: expected a list of plugins (`- id: ... / name: ...`), got str."
     )

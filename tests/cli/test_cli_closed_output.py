@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import one_line
 
+from cli.cli_support import one_line
 from support.environment import clean_env
 from support.local_http import LocalServer
 from support.subprocesses import killed_at_exit

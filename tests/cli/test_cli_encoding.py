@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from cli_support import run_cli
 
+from cli.cli_support import run_cli
 from support.local_http import LocalServer
 
 PAGE = "<html><body><h1>Héllo</h1><p>wörld — ✓ 日本</p></body></html>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli_support import run_cli
+from cli.cli_support import run_cli
 
 
 def _one_line(stderr: str) -> str:

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import one_line, run_main
 
 import dsh.cli._commands as commands
+from cli.cli_support import one_line, run_main
 from dsh.harness import Context, ToolDefinition, ToolResult
 from support.environment import clean_env, scrub_environment
 from support.subprocesses import killed_at_exit

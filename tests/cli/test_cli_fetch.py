@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli, run_main_in_thread
 
+from cli.cli_support import run_cli, run_main_in_thread
 from support.environment import clean_env, scrub_environment
 from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.socks5 import Connect, Socks5Proxy

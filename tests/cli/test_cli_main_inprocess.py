@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import one_line, run_main
 
+from cli.cli_support import one_line, run_main
 from support.environment import scrub_environment
 
 

@@ -6,8 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from cli_support import exa_config, run_cli
-
+from cli.cli_support import exa_config, run_cli
 from support.local_http import LocalServer
 
 EXA_RESPONSE = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_support import run_cli
+from cli.cli_support import run_cli
 
 FETCH_GUIDANCE = (
     "Use the web_fetch tool to retrieve the content of a specific HTTP(S) URL (for example a "

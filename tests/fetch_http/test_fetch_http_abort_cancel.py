@@ -20,7 +20,7 @@ from dsh.harness import AbortController, Context, PluginEntry, load_plugins
 from dsh.providers.fetch_http._guard import NetworkPolicy
 from dsh.providers.fetch_http._network import guarded_transport
 from fetch_http.fetch_support import LoopbackOnlyConnector, NoDnsResolver
-from support.local_http import LocalServer, Request, write_head
+from support.local_http import Handler, LocalServer, Request, write_head
 
 ROUNDS = 5
 
@@ -46,7 +46,7 @@ async def harness() -> AsyncIterator[Context]:
         await ctx.dispose()
 
 
-def stalls(arrived: asyncio.Queue[None], release: asyncio.Event, *, head: bool) -> object:
+def stalls(arrived: asyncio.Queue[None], release: asyncio.Event, *, head: bool) -> Handler:
     """Never finishes its response until ``release``: with ``head``, after the headers and a
     first chunk of the body; without, before sending anything."""
 

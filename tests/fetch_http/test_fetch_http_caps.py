@@ -7,7 +7,7 @@ import contextlib
 import ipaddress
 import itertools
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpcore._trace as httpcore_trace
@@ -477,7 +477,7 @@ async def test_every_gzip_member_is_decoded(server: LocalServer, make_fetcher: M
     await assert_nothing_left(fetcher, server)
 
 
-ENDLESS_FILLER = {
+ENDLESS_FILLER: dict[str, Callable[[], tuple[str, bytes, bytes]]] = {
     "padding after the last gzip member": lambda: ("gzip", gzip_bytes(b"real text"), b"\0" * 65536),
     "empty gzip members": lambda: ("gzip", gzip_bytes(b"real text"), gzip_bytes(b"") * 3000),
     # zlib header, "real text" in a stored block, then non-final empty stored blocks forever.

@@ -15,12 +15,12 @@ from dsh.web import (
     WebRuntime,
 )
 from fetch_http.fetch_support import MakeFetcher, assert_nothing_left, expect_error
-from support.local_http import LocalServer, Request, write_head
+from support.local_http import Handler, LocalServer, Request, write_head
 from support.loopback_server import LOOPBACK_CERT, PlainHttpServer, loopback_tls
 from support.quoting import LOUD_TEXT, assert_quoted
 
 
-def drip(started: asyncio.Event | None = None, *, every: float = 0.05) -> object:
+def drip(started: asyncio.Event | None = None, *, every: float = 0.05) -> Handler:
     """A handler that sends headers, then one byte per ``every`` seconds, forever."""
 
     async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import zlib
+from collections.abc import Callable
 
 import brotli
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from dsh.providers.fetch_http._body import decoder_for
 from dsh.providers.fetch_http._decode import codec_for, decode
 
-ENCODERS = {
+ENCODERS: dict[str, Callable[[bytes], bytes]] = {
     "gzip": gzip.compress,
     "deflate": zlib.compress,
     "br": lambda data: bytes(brotli.compress(data)),

@@ -12,6 +12,7 @@ import pytest
 import dsh.providers.fetch_http._provider as provider_module
 from dsh.providers.fetch_http import HttpFetchProvider
 from dsh.providers.fetch_http._guard import IPAddress
+from dsh.providers.fetch_http._pdf import extract
 from dsh.web import (
     WEB_FETCH_TIMEOUT,
     WEB_FETCH_TOO_LARGE,
@@ -246,7 +247,7 @@ async def test_extraction_stops_inside_a_page_once_the_fetch_has_ended(
     # half an hour of pypdf on one page. The stop flag used to be read between pages only, so
     # the worker thread ran on for that half hour after the fetch had timed out.
     ended = threading.Event()
-    real_extract = provider_module.extract
+    real_extract = extract  # what _provider imported, and calls until patched
 
     def observed_extract(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -292,7 +293,7 @@ async def test_the_connection_is_released_before_extraction(
     # with a reader that does not close, this fails without that aclose().)
     started = threading.Event()
     proceed = threading.Event()
-    real_extract = provider_module.extract
+    real_extract = extract  # what _provider imported, and calls until patched
 
     def held_extract(*args: Any, **kwargs: Any) -> Any:
         started.set()

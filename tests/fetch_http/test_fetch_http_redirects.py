@@ -591,10 +591,10 @@ async def test_a_stub_is_judged_off_the_event_loop(
 ) -> None:
     # Counting a refreshing page's text parses all of it (up to the HTML cap): 0.4-0.7 s on
     # 5 MB of text-free markup, which on the event loop held up every other call meanwhile.
-    from dsh.providers.fetch_http import _provider
+    from dsh.providers.fetch_http import _provider, _redirects
 
     judged_on: list[bool] = []
-    judge = _provider.reads_as_stub
+    judge = _redirects.reads_as_stub  # what _provider imported, and calls until patched
 
     def recording(html: str) -> bool:
         judged_on.append(threading.current_thread() is threading.main_thread())

@@ -17,7 +17,7 @@ _counter = itertools.count()
 
 def other_tasks() -> set[asyncio.Task[object]]:
     """Every task on the loop except the running test's own."""
-    return asyncio.all_tasks() - {asyncio.current_task()}  # type: ignore[arg-type]
+    return asyncio.all_tasks() - {asyncio.current_task()}
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from dsh.harness import (
 )
 
 
-def make_plugin(name: str, apply: Callable[[Context, Any], None], **attributes: Any) -> Any:
+def make_plugin(name: str, apply: Callable[[Context, Any], object], **attributes: Any) -> Any:
     return SimpleNamespace(name=name, apply=apply, **attributes)
 
 

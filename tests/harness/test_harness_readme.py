@@ -76,7 +76,7 @@ async def test_aborted() -> None:
     ctx = context()
     ctx.tools.register(tool("x", hangs))
     controller = AbortController()
-    controller.abort("<reason>")
+    controller.abort(Exception("<reason>"))
     result = await ctx.tools.execute("x", {}, signal=controller.signal)
     assert (result.code, result.text) == ("ABORTED", row("ABORTED"))
 

@@ -15,7 +15,9 @@ from typing import Any
 
 import anyio
 import mcp_types
-from mcp.client.stdio import TransportStreams
+
+# Defined and exported (`__all__`) there; mcp.client.stdio only imports it.
+from mcp.client._transport import TransportStreams
 from mcp.shared.message import SessionMessage
 
 from mcp import Client, StdioServerParameters

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from search_provider_support import Harness, MutableSource
 
 import dsh.web.plugin as web_plugin
 from dsh.harness import Context, Credentials
+from providers.search_provider_support import Harness, MutableSource
 from support.local_http import LocalServer
 
 

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from search_provider_support import Harness, OfflineClient, fixture
 
 import dsh.providers._keyed_api as keyed_api
 from dsh.harness import ChatRoute, ConfigError, Step, ToolDefinition, ToolExecution, ToolResult
 from dsh.providers.deepseek import SYSTEM_PROMPT, anthropic_base_for
 from dsh.providers.deepseek import api_plugin as deepseek_api_plugin
 from dsh.web import WEB_PROVIDER_CREDENTIAL_MISSING, WebError, WebSearchRequest
+from providers.search_provider_support import Harness, OfflineClient, fixture
 from support.local_http import LocalServer, Request, write_response
 
 ROUTE_KEY = "sk-route-key-0123456789"

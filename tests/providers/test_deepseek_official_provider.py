@@ -9,7 +9,6 @@ import time
 from typing import Any
 
 import pytest
-from search_provider_support import CASES, DEEPSEEK_KEY, Harness, fixture, load
 
 from dsh.harness import AbortController
 from dsh.providers.deepseek import SYSTEM_PROMPT
@@ -21,6 +20,7 @@ from dsh.web import (
     WebSearchResult,
     WebSearchSource,
 )
+from providers.search_provider_support import CASES, DEEPSEEK_KEY, Harness, fixture, load
 from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.quoting import LOUD_TEXT, SECRETS
 

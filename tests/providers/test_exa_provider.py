@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 import pytest
-from search_provider_support import CASES, EXA_KEY, Harness, fixture, load
 
 from dsh.providers.exa import ExaConfig
 from dsh.web import (
@@ -15,6 +14,7 @@ from dsh.web import (
     WebSearchRequest,
     WebSearchSource,
 )
+from providers.search_provider_support import CASES, EXA_KEY, Harness, fixture, load
 from support.local_http import LocalServer
 
 EXA = CASES[0]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from search_provider_support import CASES, PERPLEXITY_KEY, Harness, fixture, load
 
 from dsh.web import (
     WEB_PROVIDER_ERROR,
@@ -12,6 +11,7 @@ from dsh.web import (
     WebSearchResult,
     WebSearchSource,
 )
+from providers.search_provider_support import CASES, PERPLEXITY_KEY, Harness, fixture, load
 from support.local_http import LocalServer
 
 PERPLEXITY = CASES[1]
@@ -118,7 +118,7 @@ async def test_a_repeated_url_is_one_source_so_the_cap_keeps_a_distinct_one(
     # A page listed twice was one source in the seam's cut and then merged away by the tool:
     # the call showed one source fewer than the cap while a distinct third page was dropped.
     urls = ["https://a.example/", "https://a.example/", "https://b.example/"]
-    entries: list[object] = [{"url": url} for url in urls] if key == "search_results" else urls
+    entries: list[object] = [{"url": url} for url in urls] if key == "search_results" else [*urls]
     body = fixture("perplexity_citations_only.json") | {"citations": None, key: entries}
     server.respond_json("/chat/completions", body)
     load(harness, PERPLEXITY, server.url(""))
@@ -265,7 +265,7 @@ async def test_env_base_url_override(
 
 
 # -- [n] citation markers -------------------------------------------------------------------------
-def answer(content: str, citations: object = None, search_results: object = None) -> object:
+def cited_answer(content: str, citations: object = None, search_results: object = None) -> object:
     body = fixture("perplexity_citations_only.json")
     body["choices"][0]["message"]["content"] = content
     body["citations"] = citations
@@ -281,7 +281,7 @@ async def test_markers_outside_the_list_and_other_brackets_are_left_alone(
         "See [1], not [0] or [3]; a list [a] and [1, 2], code `x[2]` and\n```\ny[1]\n```\n"
         "a link [1](https://kept.example/) and a definition\n[2]: https://def.example/"
     )
-    body = answer(content, citations=["https://one.example/", "https://two.example/"])
+    body = cited_answer(content, citations=["https://one.example/", "https://two.example/"])
     result = await search(harness, server, body)
     assert result.content == (
         "See [1](https://one.example/), not [0] or [3]; a list [a] and [1, 2], code `x[2]` and"
@@ -293,7 +293,7 @@ async def test_markers_outside_the_list_and_other_brackets_are_left_alone(
 async def test_markers_use_search_results_when_there_are_no_citations(
     harness: Harness, server: LocalServer
 ) -> None:
-    body = answer(
+    body = cited_answer(
         "Two pages [1][2][3].",
         search_results=[
             {"url": "https://a.example/"},
@@ -309,7 +309,7 @@ async def test_markers_use_search_results_when_there_are_no_citations(
 async def test_a_url_that_would_break_the_link_is_bracketed_or_left(
     harness: Harness, server: LocalServer
 ) -> None:
-    body = answer(
+    body = cited_answer(
         "Odd [1] and [2].",
         citations=["https://odd.example/a)b", "https://space.example/a b"],
     )

@@ -11,7 +11,16 @@ from typing import Any
 
 import httpx
 import pytest
-from search_provider_support import (
+
+from dsh.harness import AbortController, ConfigError, Credentials
+from dsh.web import (
+    WEB_ABORTED,
+    WEB_PROVIDER_CREDENTIAL_MISSING,
+    WEB_PROVIDER_ERROR,
+    WebError,
+    WebSearchRequest,
+)
+from providers.search_provider_support import (
     BASE_URL_ENVS,
     CASES,
     Case,
@@ -21,15 +30,6 @@ from search_provider_support import (
     fixture,
     load,
     make_provider,
-)
-
-from dsh.harness import AbortController, ConfigError, Credentials
-from dsh.web import (
-    WEB_ABORTED,
-    WEB_PROVIDER_CREDENTIAL_MISSING,
-    WEB_PROVIDER_ERROR,
-    WebError,
-    WebSearchRequest,
 )
 from support.local_http import HangingRoute, LocalServer, Request, write_response
 from support.loopback_server import PlainHttpServer

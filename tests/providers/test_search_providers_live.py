@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from search_provider_support import MutableSource
 
 import dsh.web.plugin as web_plugin
 from dsh.harness import ChatRoute, Context, Credentials, Step, ToolDefinition, ToolExecution
@@ -20,6 +19,7 @@ from dsh.providers.deepseek import api_plugin, official_plugin
 from dsh.providers.exa import plugin as exa_plugin
 from dsh.providers.perplexity import plugin as perplexity_plugin
 from dsh.web import WebSearchRequest, web_of
+from providers.search_provider_support import MutableSource
 
 pytestmark = pytest.mark.live
 

@@ -7,7 +7,6 @@ from types import ModuleType
 import httpx
 import pytest
 import yaml
-from search_provider_support import fixture
 
 import dsh.providers._keyed_api as keyed_api
 from dsh.harness import (
@@ -22,6 +21,7 @@ from dsh.providers.deepseek import api_plugin, official_plugin
 from dsh.providers.exa import plugin as exa_plugin
 from dsh.providers.perplexity import plugin as perplexity_plugin
 from dsh.web import WebSearchRequest, describe_selection, web_of
+from providers.search_provider_support import fixture
 from support.local_http import LocalServer
 
 PLUGINS = [

@@ -7,9 +7,9 @@ Their clients read the standard proxy variables (httpx's ``trust_env``); with
 from __future__ import annotations
 
 import pytest
-from search_provider_support import CASES, Case, Harness, fixture, load
 
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest
+from providers.search_provider_support import CASES, Case, Harness, fixture, load
 from support.local_http import LocalServer
 from support.socks5 import Connect, Socks5Proxy
 

@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from search_provider_support import (
-    BASE_URL_ENVS,
-    CASES,
-    Case,
-    Harness,
-    MutableSource,
-    make_provider,
-)
+from pydantic import BaseModel
 
 from dsh.harness import Credentials
 from dsh.providers.deepseek import DeepSeekApiConfig, DeepSeekSearchConfig
@@ -25,6 +18,14 @@ from dsh.web import (
     WEB_PROVIDER_UNAVAILABLE,
     WebError,
     WebSearchRequest,
+)
+from providers.search_provider_support import (
+    BASE_URL_ENVS,
+    CASES,
+    Case,
+    Harness,
+    MutableSource,
+    make_provider,
 )
 
 HTTPS_NOTE = "is not a usable base URL (https is required; plain http only to localhost, "
@@ -96,7 +97,7 @@ def test_an_available_provider_has_no_reason(case: Case) -> None:
 @pytest.mark.parametrize(
     "config", [ExaConfig, PerplexityConfig, DeepSeekSearchConfig, DeepSeekApiConfig]
 )
-def test_default_deadline_ends_before_the_tool_budget(config: type) -> None:
+def test_default_deadline_ends_before_the_tool_budget(config: type[BaseModel]) -> None:
     # A provider deadline past tool-web's search_timeout never fires: the tool's generic
     # TOOL_TIMEOUT would win over the provider's own error naming its setting.
     budget = tool_web_plugin.Config().search_timeout

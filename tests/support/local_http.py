@@ -109,7 +109,7 @@ class LocalServer(LoopbackServer):
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self._tasks.add(task)  # type: ignore[arg-type]
+        self._tasks.add(task)
         self._writers.add(writer)
         try:
             while True:
@@ -132,7 +132,7 @@ class LocalServer(LoopbackServer):
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
-            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._tasks.discard(task)
 
 
 async def _read_request(reader: asyncio.StreamReader) -> Request | None:

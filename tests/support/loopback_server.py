@@ -81,7 +81,7 @@ class PlainHttpServer(LoopbackServer):
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self._tasks.add(task)  # type: ignore[arg-type]
+        self._tasks.add(task)
         try:
             await reader.read(1)  # the client spoke first: its ClientHello
             writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
@@ -90,4 +90,4 @@ class PlainHttpServer(LoopbackServer):
             pass
         finally:
             writer.close()
-            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._tasks.discard(task)

@@ -60,7 +60,7 @@ class Socks5Proxy(LoopbackServer):
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self._tasks.add(task)  # type: ignore[arg-type]
+        self._tasks.add(task)
         self.accepted += 1
         upstream: asyncio.StreamWriter | None = None
         try:
@@ -96,7 +96,7 @@ class Socks5Proxy(LoopbackServer):
                     stream.close()
                     with contextlib.suppress(Exception):
                         await stream.wait_closed()
-            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._tasks.discard(task)
 
 
 async def _read_address(reader: asyncio.StreamReader, address_type: int) -> Connect:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tool_web_stubs import StubFetch, StubSearch, build
 
 from dsh.harness import AbortController, ToolExecution
+from tool_web.tool_web_stubs import StubFetch, StubSearch, build
 
 
 async def call(tool: str, arguments: dict[str, Any], **tool_config: Any) -> tuple[Any, Any, Any]:

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tool_web_stubs import StubFetch, build
 
 from dsh.harness import ToolResult
 from dsh.tool_web import compose_fetch_text, html_to_markdown
 from dsh.web import HtmlBody, PdfBody, TextBody, WebFetchBody, WebFetchRequest, WebFetchResult
+from tool_web.tool_web_stubs import StubFetch, build
 
 FOOTER = "(Content truncated. Fetch a more specific URL or section for the full text.)"
 URL = "https://x.example/start"

@@ -10,16 +10,6 @@ from collections.abc import Awaitable
 from typing import Any
 
 import pytest
-from tool_web_stubs import (
-    RouteAwareFetch,
-    RouteAwareSearch,
-    StubFetch,
-    StubSearch,
-    build,
-    never,
-    src,
-    wait_aborted,
-)
 
 import dsh.tool_web.plugin as tool_web_plugin
 import dsh.web.plugin as web_plugin
@@ -47,6 +37,16 @@ from dsh.web import (
     WebRuntime,
     WebSearchRequest,
     WebSearchResult,
+)
+from tool_web.tool_web_stubs import (
+    RouteAwareFetch,
+    RouteAwareSearch,
+    StubFetch,
+    StubSearch,
+    build,
+    never,
+    src,
+    wait_aborted,
 )
 
 SEARCH_GUIDANCE = (

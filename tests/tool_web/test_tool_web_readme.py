@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tool_web_stubs import StubFetch, StubSearch, build, never, src
 
 from dsh.harness import AbortSignal, to_anthropic, to_mcp, to_openai
 from dsh.web import PdfBody, TextBody, WebFetchResult, WebSearchRequest, WebSearchResult
+from tool_web.tool_web_stubs import StubFetch, StubSearch, build, never, src
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "src" / "dsh" / "tool_web" / "README.md").read_text(encoding="utf-8")

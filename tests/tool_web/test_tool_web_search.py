@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 import pytest
-from tool_web_stubs import StubSearch, build, src, wait_aborted
 
 from dsh.harness import AbortSignal, ToolResult
 from dsh.web import WEB_PROVIDER_ERROR, WebError, WebSearchRequest, WebSearchResult
+from tool_web.tool_web_stubs import StubSearch, build, src, wait_aborted
 
 CITE = "Cite the relevant URLs above as markdown links in your answer."
 

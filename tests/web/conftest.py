@@ -1,14 +1,14 @@
 """Fixtures of the seam's contract tests: no DSH_WEB_* leakage, a runtime, and `cap`.
 
-`cap` runs a test body once for search and once for fetch (stubs live in `web_seam_stubs`).
+`cap` runs a test body once for search and once for fetch (stubs live in `web.web_seam_stubs`).
 """
 
 from __future__ import annotations
 
 import pytest
-from web_seam_stubs import FETCH, SEARCH, Cap
 
 from dsh.web import FETCH_PROVIDER_ENV, SEARCH_PROVIDER_ENV, WebRuntime
+from web.web_seam_stubs import FETCH, SEARCH, Cap
 
 
 @pytest.fixture(autouse=True)

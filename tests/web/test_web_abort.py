@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import NoReturn
 
 import pytest
-from web_seam_stubs import Blocking, Cap, Stub
 
 from dsh.harness import AbortController, AbortError, AbortSignal
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError, WebRuntime
 from support.quoting import LOUD_TEXT, assert_quoted
+from web.web_seam_stubs import Blocking, Cap, Stub
 
 
 def others() -> set[asyncio.Task[object]]:
@@ -164,10 +165,10 @@ async def test_an_abort_error_of_the_providers_own_is_a_provider_error(
 ) -> None:
     # The caller did not abort: an AbortError from inside the provider is the provider's failure.
     class OwnDeadline(Stub):
-        async def search(self, request: object, signal: object = None) -> object:
+        async def search(self, request: object, signal: object = None) -> NoReturn:
             raise AbortError(TimeoutError("inner deadline"))
 
-        fetch = search  # type: ignore[assignment]
+        fetch = search
 
     cap.register(web, OwnDeadline("p"))
     with pytest.raises(WebError) as caught:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_seam_stubs import Stub
 
 from dsh.web import (
     WEB_INVALID_REQUEST,
@@ -20,6 +19,7 @@ from dsh.web import (
     WebSearchResult,
     WebSearchSource,
 )
+from web.web_seam_stubs import Stub
 
 
 def runtime_with(provider: Any) -> WebRuntime:

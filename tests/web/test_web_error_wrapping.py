@@ -6,11 +6,11 @@ from typing import Any
 
 import httpx
 import pytest
-from web_seam_stubs import Cap, Stub
 
 from dsh.harness import HarnessError
 from dsh.web import WEB_FETCH_TIMEOUT, WEB_PROVIDER_ERROR, WebError, WebRuntime
 from support.local_http import LocalServer
+from web.web_seam_stubs import Cap, Stub
 
 
 class Raising(Stub):
@@ -120,10 +120,10 @@ async def test_a_provider_specific_code_passes_through(cap: Cap, web: WebRuntime
 
 async def test_a_provider_whose_method_is_not_async_is_wrapped(cap: Cap, web: WebRuntime) -> None:
     class Sync(Stub):
-        def search(self, request: Any, signal: Any = None) -> Any:  # type: ignore[override]
+        def search(self, request: Any, signal: Any = None) -> Any:
             raise OSError("raised before any awaitable existed")
 
-        fetch = search  # type: ignore[assignment]
+        fetch = search
 
     cap.register(web, Sync("sync"))
     with pytest.raises(WebError) as caught:

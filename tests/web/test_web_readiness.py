@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from web_seam_stubs import Cap, ReadyStub, Stub
 
 from dsh.web import WebRuntime
+from web.web_seam_stubs import Cap, ReadyStub, Stub
 
 
 async def test_only_the_selected_provider_is_asked(cap: Cap, web: WebRuntime) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from web_seam_stubs import FETCH, SEARCH, Cap, ExplainedStub, Stub
 
 from dsh.web import WebError, WebRuntime
+from web.web_seam_stubs import FETCH, SEARCH, Cap, ExplainedStub, Stub
 
 ROOT = Path(__file__).resolve().parents[2]
 README = " ".join((ROOT / "src" / "dsh" / "web" / "README.md").read_text("utf-8").split())

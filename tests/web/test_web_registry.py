@@ -7,7 +7,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from web_seam_stubs import Blocking, Cap, Stub
 
 import dsh.web.plugin
 from dsh.harness import Context
@@ -19,6 +18,7 @@ from dsh.web import (
     WebRuntime,
     web_of,
 )
+from web.web_seam_stubs import Blocking, Cap, Stub
 
 
 def test_a_duplicate_id_raises_at_once(cap: Cap, web: WebRuntime) -> None:

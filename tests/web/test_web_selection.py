@@ -4,7 +4,6 @@ from (config, environment) and when it is read (at every call)."""
 from __future__ import annotations
 
 import pytest
-from web_seam_stubs import FETCH, SEARCH, Cap, Stub
 
 from dsh.web import (
     WEB_PROVIDER_AMBIGUOUS,
@@ -15,6 +14,7 @@ from dsh.web import (
     WebRuntime,
     describe_selection,
 )
+from web.web_seam_stubs import FETCH, SEARCH, Cap, Stub
 
 
 async def failure(cap: Cap, web: WebRuntime) -> WebError:

@@ -10,7 +10,6 @@ from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from web_seam_stubs import FETCH, SEARCH, Cap, Stub
 
 from dsh.web import (
     WEB_PROVIDER_AMBIGUOUS,
@@ -20,6 +19,7 @@ from dsh.web import (
     WebError,
     WebRuntime,
 )
+from web.web_seam_stubs import FETCH, SEARCH, Cap, Stub
 
 IDS = ["exa", "perplexity", "deepseek-official", "deepseek-api", "http"]
 # A configured value: a known id, an unknown one, or blank (which means "not configured").

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from web_seam_stubs import Cap, ExplainedStub, Stub
 
 from dsh.web import (
     WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
@@ -13,6 +12,7 @@ from dsh.web import (
     WebRuntime,
 )
 from support.quoting import LOUD_TEXT, assert_quoted
+from web.web_seam_stubs import Cap, ExplainedStub, Stub
 
 
 async def failure(cap: Cap, web: WebRuntime) -> WebError:

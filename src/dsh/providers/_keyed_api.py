@@ -49,7 +49,6 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
-from httpx._utils import get_environment_proxies  # the table httpx builds its proxies from
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_core import PydanticCustomError
 
@@ -163,11 +162,28 @@ _CLIENT_PROXIES: weakref.WeakKeyDictionary[httpx.AsyncClient, dict[str, tuple[st
 )
 
 
+def _httpx_environment_proxies() -> dict[str, str | None]:
+    """The proxy table httpx builds a client's proxy mounts from when ``trust_env`` is on: URL
+    pattern (``http://``, ``all://*example.com``) to proxy URL, or ``None`` for a ``NO_PROXY``
+    host reached directly.
+
+    httpx has no public API for it (``httpx._utils.get_environment_proxies``, read by
+    ``AsyncClient`` itself): a copy of its rules (lower case before upper case, a bare
+    ``host:port`` read as ``http://``, ``NO_PROXY=*``, IPv6 hosts bracketed) would route a host
+    otherwise than the client it explains once httpx changed them. This is the one place that
+    reads it; tests/providers/test_providers_keyed_api.py fails if httpx moves it or changes its
+    table's form.
+    """
+    from httpx._utils import get_environment_proxies
+
+    return get_environment_proxies()
+
+
 def _environment_proxy_table() -> dict[str, tuple[str, str]]:
     """The environment's proxy by scheme (``http``, ``https``, ``all``), as httpx reads it (lower
     case first, as urllib), with the variable it came from."""
     table: dict[str, tuple[str, str]] = {}
-    proxies = get_environment_proxies()
+    proxies = _httpx_environment_proxies()
     for scheme in ("http", "https", "all"):
         value = proxies.get(f"{scheme}://")
         if value is not None:
@@ -178,11 +194,11 @@ def _environment_proxy_table() -> dict[str, tuple[str, str]]:
 def _environment_mounts() -> dict[str, httpx.AsyncBaseTransport | None]:
     """httpx's own proxy mounts for the environment (``None``: direct, for ``NO_PROXY``).
 
-    From the table httpx itself builds them from (``get_environment_proxies``), so a host is
-    proxied or not exactly as when every proxy variable is usable.
+    From the table httpx itself builds them from (:func:`_httpx_environment_proxies`), so a host
+    is proxied or not exactly as when every proxy variable is usable.
     """
     mounts: dict[str, httpx.AsyncBaseTransport | None] = {}
-    for pattern, url in get_environment_proxies().items():
+    for pattern, url in _httpx_environment_proxies().items():
         if url is None:
             mounts[pattern] = None
             continue

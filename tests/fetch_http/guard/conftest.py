@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from guard_helpers import LoopbackOnlyConnector
+
+from fetch_http.guard.guard_helpers import LoopbackOnlyConnector
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from typing import Any
 
 import httpcore
 import pytest
-from guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver, ips
 
 from dsh.providers.fetch_http._guard import (
     IPAddress,
@@ -21,6 +20,7 @@ from dsh.providers.fetch_http._guard import (
 )
 from dsh.providers.fetch_http._network import GuardedNetworkBackend
 from dsh.web import WEB_BLOCKED_URL, WEB_INVALID_URL, WEB_PROVIDER_ERROR, WebError
+from fetch_http.guard.guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver, ips
 from support.local_http import LocalServer
 
 PUBLIC = "93.184.215.14"

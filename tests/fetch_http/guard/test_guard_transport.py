@@ -12,11 +12,11 @@ from typing import Any
 import httpcore
 import httpx
 import pytest
-from guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver
 
 from dsh.providers.fetch_http._guard import NetworkPolicy
-from dsh.providers.fetch_http._network import guarded_transport
+from dsh.providers.fetch_http._network import _GuardedTransport, guarded_transport
 from dsh.web import WEB_BLOCKED_URL, WebError
+from fetch_http.guard.guard_helpers import LoopbackOnlyConnector, NoResolver, ScriptedResolver
 from support.local_http import LocalServer
 
 ALLOW_LOOPBACK = NetworkPolicy(allowed_hosts=("127.0.0.0/8", "::1"))
@@ -264,3 +264,39 @@ async def test_proxy_static_check_follows_the_policy(
 def test_unsupported_proxy_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="proxy"):
         guarded_transport(NetworkPolicy(), proxy="ftp://proxy.example:21")
+
+
+class RecordingPool(httpcore.AsyncConnectionPool):
+    """A pool that answers every request itself and records what the transport asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    async def __aenter__(self) -> RecordingPool:
+        self.calls.append("enter")
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.calls.append("exit")
+
+    async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
+        self.calls.append(f"request {request.url.host.decode()}")
+        return httpcore.Response(200, content=b"from the pool")
+
+    async def aclose(self) -> None:
+        self.calls.append("close")
+
+
+async def test_httpx_transport_still_runs_on_the_pool_it_is_given() -> None:
+    # _GuardedTransport sets httpx.AsyncHTTPTransport's private `_pool` (httpx has no public way
+    # to give a transport a network backend) and skips its __init__. If httpx renames the
+    # attribute or needs more state from __init__, this fails here, not as a guard that is
+    # silently bypassed or a transport that breaks on its first request.
+    pool = RecordingPool()
+    transport = _GuardedTransport(pool, NetworkPolicy(), static_check=False)
+    async with transport:
+        response = await transport.handle_async_request(httpx.Request("GET", "http://a.test/"))
+        assert await response.aread() == b"from the pool"
+    await transport.aclose()
+    assert pool.calls == ["enter", "request a.test", "exit", "close"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from tool_web.markdown.markdown_pages import PROSE, render
 
 
@@ -116,6 +119,21 @@ def test_a_letter_and_two_signs_after_it_are_no_double_encoded_character() -> No
     )
     assert "« Il est allé…» puis « passé…» et « été…» »" in out
     assert "In Japanese: 日本語. It’s fine." in out
+
+
+def test_ftfy_is_imported_only_for_a_page_with_double_encoded_utf8() -> None:
+    # ftfy and its wcwidth tables cost ~140 ms at import: a process importing dsh.tool_web, or
+    # rendering pages with no sequence that could be double-encoded UTF-8, does not pay it.
+    script = (
+        "import sys\n"
+        "from dsh.tool_web import html_to_markdown\n"
+        "assert 'ftfy' not in sys.modules, 'imported with dsh.tool_web'\n"
+        "html_to_markdown('<p>Plain café text, ASCII or not.</p>')\n"
+        "assert 'ftfy' not in sys.modules, 'imported for a page without mojibake'\n"
+        "out = html_to_markdown('<p>Donâ€™t, isnâ€™t, wonâ€™t.</p>')\n"
+        "assert 'Don’t, isn’t, won’t.' in out, out\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
 
 
 def test_superscript_numbers_do_not_merge_with_the_digits_before_them() -> None:

@@ -216,8 +216,8 @@ def test_a_header_opening_with_an_empty_placeholder_before_its_title_comes_along
     # A picture is seen: a block opening with a product's gallery does not open with its title.
     gallery = render(page.format(opening="<div class='gallery'><img src='/a.jpg' alt=''></div>"))
     assert ABSTRACT not in gallery
-    # libxml2 closes a heading at a block inside it: `<h1><p>…</p></h1>` leaves an empty `h1`
-    # before the title's paragraph, which still opens the header.
+    # libxml2 closes a heading at a block inside it: `<h1><p>…</p></h1>` is mended in parse.py
+    # (the title back in its `h1`), which still opens the header.
     title = "<h1>Basic concepts of flexbox</h1>"
     wrapped = page.replace(title, "<h1><p>Basic concepts of flexbox</p></h1>")
     assert ABSTRACT in render(wrapped.format(opening=""))

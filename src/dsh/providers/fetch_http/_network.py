@@ -137,6 +137,12 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
     ``AsyncHTTPTransport`` keeps all its state in ``_pool`` and has no network-backend
     parameter, so the pool is built here with one; its ``__init__`` is skipped because it would
     only build a pool (and load certificates) to be thrown away.
+
+    ``_pool`` is private to httpx and this ``__init__`` is the one place that sets it: httpx has
+    no public way to give a transport a network backend, and a transport of our own over
+    httpcore would copy httpx's private mapping of requests, responses and exceptions instead.
+    tests/fetch_http/guard/test_guard_transport.py fails if httpx stops sending, entering and
+    closing through ``_pool``.
     """
 
     def __init__(

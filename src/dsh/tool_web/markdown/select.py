@@ -302,8 +302,9 @@ def _first_shown(element: etree._Element, stats: TextStats) -> etree._Element | 
     a spacer, an emptied tag list, `meta` tags) shows nothing, and had hidden the heading, so
     MDN's header with its title and introduction was no lede and the introduction was lost. A
     picture is seen: a product's gallery or a hero image before the heading opens the block. An
-    empty heading counts as one: libxml2 closes a heading at a block inside it, so a title
-    written `<h1><p>Title</p></h1>` is an empty `h1` with the title's paragraph after it."""
+    empty heading counts as one: libxml2 closes a heading at a block inside it, and parse.py
+    gives it back only a title-short paragraph (`<h1><p>Title</p></h1>`), so a heading closed
+    at a longer paragraph or at a table is still an empty one opening its block."""
     for child in element:
         if not isinstance(child.tag, str):
             continue

@@ -12,7 +12,6 @@ import re
 from collections import Counter
 from typing import Final
 
-import ftfy
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.markers import INDENT, NO_ICON, YES_ICON
@@ -128,6 +127,10 @@ def repaired_mojibake(text: str) -> str:
     "Fuß“" a letter and a quotation mark (bytes DF 93 would be an N'Ko letter)."""
     if text.isascii() or not any(lead in text for lead in _MOJIBAKE_LEADS):
         return text
+    # Imported here, past the gate: ftfy and its wcwidth tables cost ~140 ms at import, paid
+    # by every process importing `dsh.tool_web`, and most pages never get this far.
+    import ftfy
+
     decodings: dict[str, str] = {}
     found = 0
     for run, count in Counter(_MOJIBAKE_RUN.findall(text)).items():
