@@ -223,6 +223,19 @@ def shows_target(label: str, url: str) -> bool:
     return bool(url_key) and (label_key == url_key or label_key == url_key.partition("?")[0])
 
 
+def names_site(label: str, url: str) -> bool:
+    """Whether the label is the domain name of the site whose home page `url` is ("ollama.com"
+    to `http://ollama.com/`, "Booking.com" to `https://www.booking.com/`; emphasis, `www.` and
+    case aside): the label is an address the model can fetch as written, and the target says
+    it again. Not a label naming another page of the site, nor a link to one."""
+    _, separator, rest = url.partition("://")
+    if not separator or not rest.endswith("/") or rest.count("/") != 1 or "?" in rest:
+        return False  # not an http(s) URL of a site's root (`clean_url` writes its `/`)
+    host = rest[:-1].lower().removeprefix("www.")
+    name = label.strip().strip("*_").lower().removeprefix("www.")
+    return "." in name and name == host
+
+
 _MIN_PHONE_DIGITS: Final = 7
 _WRITTEN_URL_STARTS: Final = ("http://", "https://", "www.")
 

@@ -60,6 +60,7 @@ from dsh.tool_web.markdown.links import (
     contact_url,
     is_affiliate_link,
     is_paid_link,
+    names_site,
     shows_target,
     target_key,
 )
@@ -741,6 +742,8 @@ class MarkdownRenderer:
         key = target_key(url)
         if not label or key in self._shown_target_keys or len(label) > MAX_INLINE_CHARS:
             return text
+        if names_site(label, url):
+            return text  # the label is the address ("ollama.com"): shown, it says it twice
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): the target goes on its heading, when it
             # opens with one; otherwise the blocks stay without it.
