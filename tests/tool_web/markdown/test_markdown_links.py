@@ -94,6 +94,19 @@ def test_a_label_naming_the_site_a_link_leads_home_to_keeps_its_label_alone() ->
     assert "[example.com](https://example.org/)" in out
 
 
+def test_a_label_writing_the_address_without_its_scheme_keeps_its_label_alone() -> None:
+    # "github.com/ashvardanian/StringZilla" linked to itself: the label is the address as a
+    # page writes it, and the target said it again. A label shorter than its target (another
+    # page's name) keeps the target.
+    out = render(
+        f"<p>{PROSE} The code is at <a href='https://github.com/ashvardanian/StringZilla/'>"
+        "github.com/ashvardanian/StringZilla</a>, the specs at "
+        "<a href='https://c2sp.org/tlog-tiles'>c2sp.org</a>.</p>"
+    )
+    assert "The code is at github.com/ashvardanian/StringZilla, the specs at" in out
+    assert "[c2sp.org](https://c2sp.org/tlog-tiles)" in out
+
+
 def test_contact_links_keep_the_address_the_label_does_not_show() -> None:
     out = render(
         f"<p>{PROSE}</p><p>Write to <a href='mailto:help@example.com?subject=Hi'>our team</a>, "

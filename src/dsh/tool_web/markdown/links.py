@@ -224,16 +224,18 @@ def shows_target(label: str, url: str) -> bool:
 
 
 def names_site(label: str, url: str) -> bool:
-    """Whether the label is the domain name of the site whose home page `url` is ("ollama.com"
-    to `http://ollama.com/`, "Booking.com" to `https://www.booking.com/`; emphasis, `www.` and
-    case aside): the label is an address the model can fetch as written, and the target says
-    it again. Not a label naming another page of the site, nor a link to one."""
+    """Whether the label is `url` written without its scheme: the domain name of the site whose
+    home page `url` is ("ollama.com" to `http://ollama.com/`, "Booking.com" to
+    `https://www.booking.com/`), or that name with the path ("github.com/ashvardanian/StringZilla",
+    "IRS.gov/get-transcript"); emphasis, `www.`, case and a trailing slash aside. The label is
+    an address the model can fetch as written, and the target says it again. Not a label
+    naming another page than the target."""
     _, separator, rest = url.partition("://")
-    if not separator or not rest.endswith("/") or rest.count("/") != 1 or "?" in rest:
-        return False  # not an http(s) URL of a site's root (`clean_url` writes its `/`)
-    host = rest[:-1].lower().removeprefix("www.")
-    name = label.strip().strip("*_").lower().removeprefix("www.")
-    return "." in name and name == host
+    if not separator:
+        return False  # `mailto:`, `tel:`: `shows_target` reads those
+    address = rest.lower().removeprefix("www.").rstrip("/")
+    name = label.strip().strip("*_").lower().removeprefix("www.").rstrip("/")
+    return "." in name.partition("/")[0] and name == address
 
 
 _MIN_PHONE_DIGITS: Final = 7

@@ -743,7 +743,7 @@ class MarkdownRenderer:
         if not label or key in self._shown_target_keys or len(label) > MAX_INLINE_CHARS:
             return text
         if names_site(label, url):
-            return text  # the label is the address ("ollama.com"): shown, it says it twice
+            return text  # the label is the address ("ollama.com/library"): shown, it is twice
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): the target goes on its heading, when it
             # opens with one; otherwise the blocks stay without it.
