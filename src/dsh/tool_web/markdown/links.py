@@ -272,6 +272,12 @@ def target_key(url: str) -> str:
     return f"{host.lower().removeprefix('www.')}/{path.rstrip('/')}{question}{query}"
 
 
+def is_this_page(href: str, base_url: str | None, page_url: str) -> bool:
+    """Whether `href`, resolved against `base_url`, is `page_url` (fragment aside)."""
+    resolved = _web_url(base_url, href.strip())
+    return resolved is not None and _same_page(resolved[0].partition("#")[0], page_url)
+
+
 def _same_page(absolute: str, base_url: str) -> bool:
     try:
         a, b = urlsplit(absolute), urlsplit(base_url)

@@ -60,6 +60,7 @@ from dsh.tool_web.markdown.links import (
     contact_url,
     is_affiliate_link,
     is_paid_link,
+    is_this_page,
     names_site,
     shows_target,
     target_key,
@@ -708,7 +709,7 @@ class MarkdownRenderer:
             or is_skip_link(element, text)
         ):
             return ""
-        if is_note_reference(element, text):
+        if is_note_reference(element, text, self._anchor_here(element.get("href") or "")):
             return note_mark(element, text.strip())
         contact = contact_url(element.get("href") or "")
         if contact is not None:
@@ -733,6 +734,19 @@ class MarkdownRenderer:
         if url is None or target_key(url) == self._canonical_key:
             return text
         return self._linked(text, url, collapsed)
+
+    def _anchor_here(self, href: str) -> str | None:
+        """`#fragment` when `href` is an absolute or relative address of this page (its `url`
+        or its canonical address) with a fragment, else None (the link's own `href` is read)."""
+        address, hashmark, fragment = href.strip().partition("#")
+        if not hashmark or not address or not fragment:
+            return None
+        if self._page_url and is_this_page(address, self._base_url, self._page_url):
+            return f"#{fragment}"
+        url = clean_url(address, self._base_url, self._page_url)
+        if url is not None and target_key(url) == self._canonical_key:
+            return f"#{fragment}"
+        return None
 
     def _linked(self, text: str, url: str, collapsed: str | None = None) -> str:
         """`[label](url)`; the label alone if it is empty, too long, or the target was already
