@@ -5,7 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tool_web.markdown.markdown_pages import PROSE, render
+from dsh.tool_web import html_to_markdown
+from tool_web.markdown.markdown_pages import PROSE, html_page, render
 
 
 def test_stacked_inline_elements_do_not_merge_into_one_word() -> None:
@@ -155,6 +156,25 @@ def test_footnote_references_without_a_superscript_keep_their_caret() -> None:
     assert (
         "As other^2 said, and^3 too, per Smith^7, Jones^a, Wu^12 and Li[1]; see 2 and the notes."
     ) in out
+
+
+def test_a_footnote_reference_to_this_pages_address_keeps_its_caret() -> None:
+    # Substack links each note mark with the post's whole address and the note's fragment:
+    # read as a link to the page itself it lost its target and glued its number to the word
+    # ("preference1"). This page is the fetched address or the one it names as canonical;
+    # another page's note keeps its link.
+    body = (
+        f"<p>{PROSE}</p><p>A preference<a href='https://blog.example.com/p/owls#footnote-1'>1</a>"
+        " for owls, and another<a href='/p/owls#footnote-2'>2</a>, unlike "
+        "Smith<a href='https://blog.example.com/p/cats#footnote-3'>3</a>.</p>"
+    )
+    for url in ("https://blog.example.com/p/owls", None):
+        head = '<link rel="canonical" href="https://blog.example.com/p/owls">'
+        out = html_to_markdown(html_page(body, head=head), url=url)
+        assert "A preference^1 for owls" in out
+        assert "Smith[3](https://blog.example.com/p/cats)" in out
+    out = render(body, url="https://blog.example.com/p/owls")
+    assert "and another^2, unlike" in out
 
 
 def test_adjacent_prices_do_not_merge_and_cjk_words_are_not_split() -> None:

@@ -67,9 +67,44 @@ def test_a_link_to_the_address_the_page_names_as_its_own_keeps_its_label_alone(
 def test_a_url_written_as_the_label_is_shown_once() -> None:
     out = render(
         f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'
-        ' and <a href="https://www.booking.com/">Booking.com</a> compared.</p>'
+        ' and <a href="https://www.booking.com/hotels">Booking.com</a> compared.</p>'
     )
-    assert "Source: https://data.example.org/t1/ and [Booking.com](https://www.booking.com/)" in out
+    # "Booking.com" is a name as written (not replaced by the URL); to another page than the
+    # site's home it keeps its target.
+    expected = (
+        "Source: https://data.example.org/t1/ and [Booking.com](https://www.booking.com/hotels)"
+    )
+    assert expected in out
+
+
+def test_a_label_naming_the_site_a_link_leads_home_to_keeps_its_label_alone() -> None:
+    # "ollama.com" linked to `http://ollama.com/`: the label is an address the model can fetch
+    # as written, and the target said it again. Another page of the site, or another site,
+    # keeps its target.
+    out = render(
+        f'<p>{PROSE} Get it from <a href="http://ollama.com/">ollama.com</a> or '
+        '<a href="https://www.Booking.com/"><b>Booking.com</b></a>, read '
+        '<a href="https://arxiv.org/abs/2401.1">arxiv.org</a> and '
+        '<a href="https://example.org/">example.com</a>.</p>'
+    )
+    assert (
+        "Get it from ollama.com or **Booking.com**, read [arxiv.org](https://arxiv.org/abs/2401.1)"
+        in out
+    )
+    assert "[example.com](https://example.org/)" in out
+
+
+def test_a_label_writing_the_address_without_its_scheme_keeps_its_label_alone() -> None:
+    # "github.com/ashvardanian/StringZilla" linked to itself: the label is the address as a
+    # page writes it, and the target said it again. A label shorter than its target (another
+    # page's name) keeps the target.
+    out = render(
+        f"<p>{PROSE} The code is at <a href='https://github.com/ashvardanian/StringZilla/'>"
+        "github.com/ashvardanian/StringZilla</a>, the specs at "
+        "<a href='https://c2sp.org/tlog-tiles'>c2sp.org</a>.</p>"
+    )
+    assert "The code is at github.com/ashvardanian/StringZilla, the specs at" in out
+    assert "[c2sp.org](https://c2sp.org/tlog-tiles)" in out
 
 
 def test_contact_links_keep_the_address_the_label_does_not_show() -> None:

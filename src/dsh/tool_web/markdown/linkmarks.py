@@ -20,12 +20,14 @@ from dsh.tool_web.markdown.text import string_value
 _NOTE_SYMBOLS: Final = "*†‡‖"
 
 
-def is_note_reference(link: etree._Element, text: str) -> bool:
+def is_note_reference(link: etree._Element, text: str, href: str | None = None) -> bool:
     """A footnote's number or letter linked to the note (`#fn2`, `#cite_note-7`,
-    `#footnote-1`, Word's `#_ftn1`) without a superscript around it; `<sup>` writes its own."""
+    `#footnote-1`, Word's `#_ftn1`) without a superscript around it; `<sup>` writes its own.
+    `href`: the link's target as an in-page anchor, when the caller has read an absolute one
+    as this page's (Substack writes `https://<blog>.substack.com/p/<post>#footnote-1`)."""
     if not _NOTE_LABEL.fullmatch(text.strip()):
         return False
-    if not _NOTE_TARGET.match((link.get("href") or "").strip()):
+    if not _NOTE_TARGET.match((link.get("href") or "" if href is None else href).strip()):
         return False
     # Not inside a superscript (nor one wrapper down: `<sup><span><a>`).
     return not any(ancestor.tag == "sup" for ancestor in islice(link.iterancestors(), 2))

@@ -223,6 +223,21 @@ def shows_target(label: str, url: str) -> bool:
     return bool(url_key) and (label_key == url_key or label_key == url_key.partition("?")[0])
 
 
+def names_site(label: str, url: str) -> bool:
+    """Whether the label is `url` written without its scheme: the domain name of the site whose
+    home page `url` is ("ollama.com" to `http://ollama.com/`, "Booking.com" to
+    `https://www.booking.com/`), or that name with the path ("github.com/ashvardanian/StringZilla",
+    "IRS.gov/get-transcript"); emphasis, `www.`, case and a trailing slash aside. The label is
+    an address the model can fetch as written, and the target says it again. Not a label
+    naming another page than the target."""
+    _, separator, rest = url.partition("://")
+    if not separator:
+        return False  # `mailto:`, `tel:`: `shows_target` reads those
+    address = rest.lower().removeprefix("www.").rstrip("/")
+    name = label.strip().strip("*_").lower().removeprefix("www.").rstrip("/")
+    return "." in name.partition("/")[0] and name == address
+
+
 _MIN_PHONE_DIGITS: Final = 7
 _WRITTEN_URL_STARTS: Final = ("http://", "https://", "www.")
 
@@ -255,6 +270,12 @@ def target_key(url: str) -> str:
     host, _, path = rest.partition("/")
     path, question, query = path.partition("?")
     return f"{host.lower().removeprefix('www.')}/{path.rstrip('/')}{question}{query}"
+
+
+def is_this_page(href: str, base_url: str | None, page_url: str) -> bool:
+    """Whether `href`, resolved against `base_url`, is `page_url` (fragment aside)."""
+    resolved = _web_url(base_url, href.strip())
+    return resolved is not None and _same_page(resolved[0].partition("#")[0], page_url)
 
 
 def _same_page(absolute: str, base_url: str) -> bool:

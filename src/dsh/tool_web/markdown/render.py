@@ -60,6 +60,8 @@ from dsh.tool_web.markdown.links import (
     contact_url,
     is_affiliate_link,
     is_paid_link,
+    is_this_page,
+    names_site,
     shows_target,
     target_key,
 )
@@ -743,7 +745,7 @@ class MarkdownRenderer:
             or is_skip_link(element, text)
         ):
             return ""
-        if is_note_reference(element, text):
+        if is_note_reference(element, text, self._anchor_here(element.get("href") or "")):
             return note_mark(element, text.strip())
         contact = contact_url(element.get("href") or "")
         if contact is not None:
@@ -769,6 +771,19 @@ class MarkdownRenderer:
             return text
         return self._linked(text, url, collapsed)
 
+    def _anchor_here(self, href: str) -> str | None:
+        """`#fragment` when `href` is an absolute or relative address of this page (its `url`
+        or its canonical address) with a fragment, else None (the link's own `href` is read)."""
+        address, hashmark, fragment = href.strip().partition("#")
+        if not hashmark or not address or not fragment:
+            return None
+        if self._page_url and is_this_page(address, self._base_url, self._page_url):
+            return f"#{fragment}"
+        url = clean_url(address, self._base_url, self._page_url)
+        if url is not None and target_key(url) == self._canonical_key:
+            return f"#{fragment}"
+        return None
+
     def _linked(self, text: str, url: str, collapsed: str | None = None) -> str:
         """`[label](url)`; the label alone if it is empty, too long, or the target was already
         shown; the URL alone when the label is the URL (`collapsed`: `text` collapsed, when
@@ -777,6 +792,8 @@ class MarkdownRenderer:
         key = target_key(url)
         if not label or key in self._shown_target_keys or len(label) > MAX_INLINE_CHARS:
             return text
+        if names_site(label, url):
+            return text  # the label is the address ("ollama.com/library"): shown, it is twice
         if "\n\n" in text.strip():
             # A link wrapped around blocks (a card): the target goes on its heading, when it
             # opens with one; otherwise the blocks stay without it.
