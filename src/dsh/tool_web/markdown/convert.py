@@ -91,8 +91,13 @@ _log = logging.getLogger(__name__)
 
 # The page's first <base href> (empty when it has none): read before <head> is stripped.
 _BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
-# The address the page names as its own, read before <head> is stripped.
-_CANONICAL: Final = etree.XPath("string((/html/head/link[@rel='canonical'][@href])[1]/@href)")
+# The address the page names as its own, read before <head> is stripped. The body is read too:
+# markup a head may not hold (a `div`, text) before the link makes libxml2 open the body there
+# and put the rest of the head in it (7 of 1,476 WCXB pages); the head's own link comes first.
+_CANONICAL: Final = etree.XPath(
+    "string((/html/head/link[@rel='canonical'][@href]"
+    " | /html/body//link[@rel='canonical'][@href])[1]/@href)"
+)
 # The whole-tree search for tables drawn with ARIA roles runs only when the source has such a
 # role (one page in two hundred): run on every page it cost a twentieth of the renderer's time.
 # A case-sensitive pattern with a literal start: `re.IGNORECASE` or a tuple of substring tests
