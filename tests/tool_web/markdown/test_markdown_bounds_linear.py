@@ -2187,3 +2187,19 @@ def test_the_canonical_link_searched_through_the_body_stays_linear(filler: str) 
     out, elapsed = timed_render(html)
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "filler",
+    [
+        '<div class="price__integer">303</div><div class="price__fraction">95</div>' * 300_000,
+        '<div class="price__fraction">' * 100_000,
+        '<div class="cents">95</div>' * 1_000_000,
+    ],
+    ids=["many-split-prices", "deep-fractions", "a-million-fractions"],
+)
+def test_prices_split_in_blocks_are_joined_in_linear_time(filler: str) -> None:
+    # One walk finds the blocks naming a fraction; each looks at its two neighbours at most.
+    out, elapsed = timed_render(f'<html lang="en"><body><p>{WORDS}</p>{filler}</body></html>')
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

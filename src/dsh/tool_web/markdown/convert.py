@@ -254,6 +254,7 @@ def _convert(
         aria_tables=roles and _ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=_FIGURE_TAG.search(cleaned) is not None,
         disclosure_links=b"aria-controls" in cleaned or _COLLAPSE.search(cleaned) is not None,
+        split_prices=b"fraction" in cleaned or b"cent" in cleaned or b"decimal" in cleaned,
     )
     if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go
