@@ -146,6 +146,9 @@ _RADIO_TYPE: Final = re.compile(rb"""radio["'\s>/]""")
 # 0.06 s (`aria-controls`, `cfemail` and most others are searched faster as substrings).
 _FIGURE_TAG: Final = re.compile(rb"<figure")
 _COLLAPSE: Final = re.compile(rb"collapse")
+# A class naming a price's fraction (`repairs._split_prices_joined`): "cent" alone would be in
+# nearly every page ("center", "recent"), so only as a class word.
+_PRICE_FRACTION_CLASS: Final = re.compile(rb"fraction|decimal|[-_\s\"']cents?[-_\s\"']")
 # Google's icon fonts (`ligature_icons_as_names`): one search with a literal start for both
 # names (two substring searches to the end of a page without them: 0.12 s on WCXB's even half,
 # this one 0.08 s).
@@ -254,7 +257,7 @@ def _convert(
         aria_tables=roles and _ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=_FIGURE_TAG.search(cleaned) is not None,
         disclosure_links=b"aria-controls" in cleaned or _COLLAPSE.search(cleaned) is not None,
-        split_prices=b"fraction" in cleaned or b"cent" in cleaned or b"decimal" in cleaned,
+        split_prices=_PRICE_FRACTION_CLASS.search(cleaned) is not None,
     )
     if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go
