@@ -2170,3 +2170,36 @@ def test_ranked_lists_laid_out_as_tables_stay_linear() -> None:
     out, elapsed = timed_render(f"<p>{WORDS}</p>{nested}")
     assert "story" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "filler",
+    ["<span></span>" * 1_000_000, "<div>" * 100_000, '<link rel="canonical" href="/x">' * 300_000],
+    ids=["a-million-elements", "deep-nesting", "many-canonical-links"],
+)
+def test_the_canonical_link_searched_through_the_body_stays_linear(filler: str) -> None:
+    # The canonical link a misplaced head put in the body is looked for in one XPath walk of
+    # the body, the first match taken; the page's whole tree is what it costs at most.
+    html = (
+        f"<html><head><div>banner</div></head><body><p>{WORDS}</p>{filler}"
+        '<link rel="canonical" href="https://example.com/guide"></body></html>'
+    )
+    out, elapsed = timed_render(html)
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "filler",
+    [
+        '<div class="price__integer">303</div><div class="price__fraction">95</div>' * 300_000,
+        '<div class="price__fraction">' * 100_000,
+        '<div class="cents">95</div>' * 1_000_000,
+    ],
+    ids=["many-split-prices", "deep-fractions", "a-million-fractions"],
+)
+def test_prices_split_in_blocks_are_joined_in_linear_time(filler: str) -> None:
+    # One walk finds the blocks naming a fraction; each looks at its two neighbours at most.
+    out, elapsed = timed_render(f'<html lang="en"><body><p>{WORDS}</p>{filler}</body></html>')
+    assert "omicron" in out
+    assert elapsed < 10, elapsed

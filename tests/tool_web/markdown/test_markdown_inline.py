@@ -313,3 +313,25 @@ def test_stacked_fractions_keep_the_sign_between_their_parts() -> None:
         "<span class='den'>3</span></span>.</p>"
     )
     assert "Gauge 4 ft 8+1\u20442 in, ratio 4/3." in out
+
+
+def _plan_page(lang: str, after: str = "") -> str:
+    return (
+        f'<html lang="{lang}"><body><main><h2>Premium</h2><p>{PROSE}</p>'
+        '<div class="price"><div class="price__symbol">€</div>'
+        '<div class="price__integer">303</div>'
+        '<div class="price__fraction">95</div>'
+        f'<div class="price__symbol">{after}</div></div>'
+        "<div>/mo for 12 months</div></main></body></html>"
+    )
+
+
+def test_a_price_drawn_as_sibling_blocks_reads_as_one_price() -> None:
+    # Mailchimp sets the sign, the integer and the cents side by side as divs: read as blocks,
+    # "€ / 303 / 95" stood on three lines. The page's language says how it writes decimals.
+    assert "\n€303.95\n" in html_to_markdown(_plan_page("en"))
+    assert "\n€303,95\n" in html_to_markdown(_plan_page("de-DE"))
+    # Signs on both sides are not one price's parts: left as written.
+    out = html_to_markdown(_plan_page("en", after="€"))
+    assert "303.95" not in out
+    assert "303\n\n95" in out

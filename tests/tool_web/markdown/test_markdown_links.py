@@ -64,6 +64,35 @@ def test_a_link_to_the_address_the_page_names_as_its_own_keeps_its_label_alone(
     assert "[our kettle tests](https://example.com/kettles/)" in out
 
 
+@pytest.mark.parametrize(
+    "url", ["https://example.com/guide", "https://example.com/guide?utm_campaign=spring"]
+)
+def test_a_link_to_the_page_itself_with_a_tracking_query_keeps_its_label_alone(url: str) -> None:
+    # Tracking parameters are dropped from every shown target, so they must not make a link
+    # back to the page (or the page fetched with one) look like another page.
+    body = (
+        '<h1><a href="https://example.com/guide?utm_source=nav">A guide to kettles</a></h1>'
+        f'<p>{PROSE} See <a href="https://example.com/guide?page=2">page two</a>.</p>'
+    )
+    out = html_to_markdown(html_page(body), url=url)
+    assert "# A guide to kettles" in out
+    assert "[page two](https://example.com/guide?page=2)" in out
+
+
+def test_a_canonical_link_the_parser_moved_into_the_body_still_names_the_page() -> None:
+    # A `div` in the head (a tag manager's noscript fallback, a stray banner) makes libxml2
+    # open the body there, and the rest of the head, the canonical link with it, lands in it.
+    html = (
+        "<html><head><title>Kettles</title><div>Skip to content</div>"
+        '<link rel="canonical" href="https://example.com/guide"></head><body>'
+        '<h1><a href="https://example.com/guide">A guide to kettles</a></h1>'
+        f"<p>{PROSE}</p></body></html>"
+    )
+    out = html_to_markdown(html)
+    assert "# A guide to kettles" in out
+    assert "/guide" not in out
+
+
 def test_a_url_written_as_the_label_is_shown_once() -> None:
     out = render(
         f'<p>{PROSE} Source: <a href="https://data.example.org/t1/">https://data.example.org/t1</a>'

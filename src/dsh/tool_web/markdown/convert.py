@@ -91,8 +91,13 @@ _log = logging.getLogger(__name__)
 
 # The page's first <base href> (empty when it has none): read before <head> is stripped.
 _BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
-# The address the page names as its own, read before <head> is stripped.
-_CANONICAL: Final = etree.XPath("string((/html/head/link[@rel='canonical'][@href])[1]/@href)")
+# The address the page names as its own, read before <head> is stripped. The body is read too:
+# markup a head may not hold (a `div`, text) before the link makes libxml2 open the body there
+# and put the rest of the head in it (7 of 1,476 WCXB pages); the head's own link comes first.
+_CANONICAL: Final = etree.XPath(
+    "string((/html/head/link[@rel='canonical'][@href]"
+    " | /html/body//link[@rel='canonical'][@href])[1]/@href)"
+)
 # The whole-tree search for tables drawn with ARIA roles runs only when the source has such a
 # role (one page in two hundred): run on every page it cost a twentieth of the renderer's time.
 # A case-sensitive pattern with a literal start: `re.IGNORECASE` or a tuple of substring tests
@@ -141,6 +146,9 @@ _RADIO_TYPE: Final = re.compile(rb"""radio["'\s>/]""")
 # 0.06 s (`aria-controls`, `cfemail` and most others are searched faster as substrings).
 _FIGURE_TAG: Final = re.compile(rb"<figure")
 _COLLAPSE: Final = re.compile(rb"collapse")
+# A class naming a price's fraction (`repairs._split_prices_joined`): "cent" alone would be in
+# nearly every page ("center", "recent"), so only as a class word.
+_PRICE_FRACTION_CLASS: Final = re.compile(rb"fraction|decimal|[-_\s\"']cents?[-_\s\"']")
 # Google's icon fonts (`ligature_icons_as_names`): one search with a literal start for both
 # names (two substring searches to the end of a page without them: 0.12 s on WCXB's even half,
 # this one 0.08 s).
@@ -249,6 +257,7 @@ def _convert(
         aria_tables=roles and _ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=_FIGURE_TAG.search(cleaned) is not None,
         disclosure_links=b"aria-controls" in cleaned or _COLLAPSE.search(cleaned) is not None,
+        split_prices=_PRICE_FRACTION_CLASS.search(cleaned) is not None,
     )
     if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go

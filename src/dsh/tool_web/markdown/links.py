@@ -71,13 +71,7 @@ def clean_url(href: str, base_url: str | None, page_url: str | None = None) -> s
     this_page = page_url or base_url
     if this_page and _same_page(parts.geturl(), this_page):
         return None
-    query = parts.query
-    if query:
-        # Only the tracking parameters go; the others stay as written (decoding and encoding
-        # them again would rewrite escapes that are not UTF-8, bare keys and `;` separators).
-        query = "&".join(
-            part for part in query.split("&") if not _is_tracking(unquote_plus(part.split("=")[0]))
-        )
+    query = _kept_query(parts.query)
     cleaned = urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", query, ""))
     if len(cleaned) > MAX_URL_CHARS:
         return None
@@ -278,9 +272,28 @@ def is_this_page(href: str, base_url: str | None, page_url: str) -> bool:
     return resolved is not None and _same_page(resolved[0].partition("#")[0], page_url)
 
 
+def _kept_query(query: str) -> str:
+    """`query` without its tracking parameters.
+
+    The others stay as written (decoding and encoding them again would rewrite escapes that
+    are not UTF-8, bare keys and `;` separators).
+    """
+    if not query:
+        return query
+    return "&".join(
+        part for part in query.split("&") if not _is_tracking(unquote_plus(part.split("=")[0]))
+    )
+
+
 def _same_page(absolute: str, base_url: str) -> bool:
+    # Queries are compared without their tracking parameters: a link back to the page that
+    # only adds `?utm_source=…` (or a page fetched with one) is still the page itself.
     try:
         a, b = urlsplit(absolute), urlsplit(base_url)
     except ValueError:
         return False
-    return (a.netloc, a.path.rstrip("/"), a.query) == (b.netloc, b.path.rstrip("/"), b.query)
+    return (a.netloc, a.path.rstrip("/"), _kept_query(a.query)) == (
+        b.netloc,
+        b.path.rstrip("/"),
+        _kept_query(b.query),
+    )
