@@ -1625,3 +1625,27 @@ def test_a_product_pages_elements_classed_hide_are_the_states_not_chosen() -> No
     assert "# Staple Tee" in out
     assert "Fit: Regular" in out
     assert "Coming soon" in html_to_markdown(html_page(body))
+
+
+def test_a_product_pages_short_elements_hidden_inline_are_states_a_script_shows() -> None:
+    # Steam writes "English and 12 more" beside its language table with `display: none`
+    # (its script shows it on a narrow screen), shops their "Sold Out" beside the price. A
+    # longer hidden block (an accordion's body) stays, and so does an FAQ's answer under its
+    # question. Only on a page declaring a product.
+    head = '<script type="application/ld+json">{"@type": "Product"}</script>'
+    body = (
+        f"<main><h1>Staple Tee</h1><p>{PROSE}</p>"
+        "<div style='display: none'>English and 12 more</div>"
+        "<span style='DISPLAY:none;color:red'>Sold Out</span>"
+        f"<div style='display:none'><p>{PROSE} {PROSE} Washed twice for softness.</p></div>"
+        "<div>Q: Does it shrink?</div><div style='display: none;'>A: No, it is pre-shrunk.</div>"
+        "<p>Fit: Regular</p></main>"
+    )
+    out = html_to_markdown(html_page(body, head))
+    assert "English and 12 more" not in out
+    assert "Sold Out" not in out
+    assert "Washed twice" in out
+    assert "A: No, it is pre-shrunk." in out
+    assert "# Staple Tee" in out
+    assert "Fit: Regular" in out
+    assert "Sold Out" in html_to_markdown(html_page(body))

@@ -51,6 +51,7 @@ from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
     drop_hidden_by_class,
+    drop_hidden_states,
     drop_template_placeholders,
     ligature_icons_as_names,
     repair_tree,
@@ -241,6 +242,8 @@ def _convert(
     description = product_description(root) if product_page else ""
     if product_page and b"hide" in cleaned:
         drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
+    if product_page and b"display" in cleaned:
+        drop_hidden_states(root)  # the states a script shows, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     canonical_url = str(_CANONICAL(root))
     if b"schema.org/Comment" in cleaned and (

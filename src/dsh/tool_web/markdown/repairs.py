@@ -697,6 +697,53 @@ def drop_hidden_by_class(root: etree._Element) -> None:
             drop_keep_tail(element)
 
 
+# A short element a declared product page hides with an inline `display: none`: a state its
+# script shows when the shopper does something (Steam's "English and 12 more" banner beside its
+# language table, "Sold Out" and "Notify me" beside the price, a cart's error message). A longer
+# one is content the page reveals (an accordion's body, a tab's panel), and stays; so does an
+# answer under its question (an FAQ's "Q: …?" over its hidden "A: …", which its truths keep).
+_INLINE_HIDDEN: Final = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+_HIDDEN_STATE_MAX: Final = 200  # characters of text
+_HIDDEN_STATE_VISITS: Final = 400  # elements looked at to measure it: more is no short state
+
+
+def drop_hidden_states(root: etree._Element) -> None:
+    """Drop the short elements hidden by an inline `display: none` (see above; call only on
+    pages that declare a product and whose source says `display`), except one holding the
+    page's first `h1`. A dropped element's descendants are not looked at."""
+    title = next(root.iter("h1"), None)
+    holding_title = set(title.iterancestors()) if title is not None else set()
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        for child in reversed(element):
+            if not isinstance(child.tag, str):
+                continue
+            if child not in holding_title and _is_hidden_state(child):
+                drop_keep_tail(child)
+            else:
+                stack.append(child)
+
+
+def _is_hidden_state(element: etree._Element) -> bool:
+    style = element.get("style")
+    if style is None or _INLINE_HIDDEN.search(style) is None:
+        return False
+    chars = 0
+    for visits, node in enumerate(element.iter()):
+        if visits >= _HIDDEN_STATE_VISITS:
+            return False
+        chars += len((node.text or "").strip()) + (
+            len((node.tail or "").strip()) if node is not element else 0
+        )
+        if chars > _HIDDEN_STATE_MAX:
+            return False
+    question = element.getprevious()
+    while question is not None and not isinstance(question.tag, str):
+        question = question.getprevious()
+    return question is None or not string_value(question).strip().endswith("?")
+
+
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
 # `data-cfemail` (or after `#` in the link), the text replaced by "[email protected]" until a
 # script decodes it. Without the script the model read "email us at [email protected]".
