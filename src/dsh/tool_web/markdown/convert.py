@@ -95,10 +95,21 @@ _BASE_HREF: Final = etree.XPath("string((/html/head/base[@href])[1]/@href)")
 # The address the page names as its own, read before <head> is stripped. The body is read too:
 # markup a head may not hold (a `div`, text) before the link makes libxml2 open the body there
 # and put the rest of the head in it (7 of 1,476 WCXB pages); the head's own link comes first.
-_CANONICAL: Final = etree.XPath(
-    "string((/html/head/link[@rel='canonical'][@href]"
-    " | /html/body//link[@rel='canonical'][@href])[1]/@href)"
+_CANONICAL_IN_HEAD: Final = etree.XPath("string(/html/head/link[@rel='canonical'][@href][1]/@href)")
+_CANONICAL_IN_BODY: Final = etree.XPath(
+    "string(/html/body//link[@rel='canonical'][@href][1]/@href)"
 )
+
+
+def _canonical_url(root: etree._Element, source: bytes) -> str:
+    # The body is walked only when the head has none and the source names one: a walk of every
+    # element on every page cost more than the rest of the link pass.
+    in_head = str(_CANONICAL_IN_HEAD(root))
+    if in_head or b"canonical" not in source:
+        return in_head
+    return str(_CANONICAL_IN_BODY(root))
+
+
 # The whole-tree search for tables drawn with ARIA roles runs only when the source has such a
 # role (one page in two hundred): run on every page it cost a twentieth of the renderer's time.
 # A case-sensitive pattern with a literal start: `re.IGNORECASE` or a tuple of substring tests
@@ -147,9 +158,18 @@ _RADIO_TYPE: Final = re.compile(rb"""radio["'\s>/]""")
 # 0.06 s (`aria-controls`, `cfemail` and most others are searched faster as substrings).
 _FIGURE_TAG: Final = re.compile(rb"<figure")
 _COLLAPSE: Final = re.compile(rb"collapse")
+
+
 # A class naming a price's fraction (`repairs._split_prices_joined`): "cent" alone would be in
 # nearly every page ("center", "recent"), so only as a class word.
-_PRICE_FRACTION_CLASS: Final = re.compile(rb"fraction|decimal|[-_\s\"']cents?[-_\s\"']")
+def _names_price_fraction(source: bytes) -> bool:
+    # Substring tests, not one pattern: an alternation opening with a character class (a class
+    # word's edge before `cent`) has no literal prefix for the regex engine to skip to and tried
+    # every byte of every page. A lone `cent` class is left out of the gate: "recent",
+    # "percent" and "center" are on nearly every page.
+    return b"fraction" in source or b"decimal" in source or b"cents" in source
+
+
 # Google's icon fonts (`ligature_icons_as_names`): one search with a literal start for both
 # names (two substring searches to the end of a page without them: 0.12 s on WCXB's even half,
 # this one 0.08 s).
@@ -245,7 +265,7 @@ def _convert(
     if product_page and b"display" in cleaned:
         drop_hidden_states(root)  # the states a script shows, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
-    canonical_url = str(_CANONICAL(root))
+    canonical_url = _canonical_url(root, cleaned)
     if b"schema.org/Comment" in cleaned and (
         b"schema.org/Question" in cleaned or b"schema.org/Answer" in cleaned
     ):
@@ -260,7 +280,7 @@ def _convert(
         aria_tables=roles and _ARIA_TABLE_ROLE.search(cleaned) is not None,
         figures=_FIGURE_TAG.search(cleaned) is not None,
         disclosure_links=b"aria-controls" in cleaned or _COLLAPSE.search(cleaned) is not None,
-        split_prices=_PRICE_FRACTION_CLASS.search(cleaned) is not None,
+        split_prices=_names_price_fraction(cleaned),
     )
     if _SELECT_TAG.search(cleaned) is not None:
         variation_selects_as_lines(root)  # before the form controls go

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 from urllib.parse import (
     SplitResult,
@@ -165,6 +166,7 @@ _AFFILIATE_DOMAINS: Final = frozenset(
 )  # fmt: skip
 
 
+@lru_cache(maxsize=4096)  # a page links the same shop or menu target many times
 def is_affiliate_link(href: str) -> bool:
     """Whether `href` goes through an affiliate programme's click host (`_AFFILIATE_HOSTS`):
     a paid link the page did not mark as one (`is_paid_link`), its label kept, its target not."""
