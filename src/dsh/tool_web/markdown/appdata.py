@@ -25,6 +25,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.pagekind import json_ld_documents
 from dsh.tool_web.markdown.tree import find_elements
 
 # Where a page keeps data for its scripts.
@@ -139,9 +140,8 @@ def _reads_as_text(text: str) -> bool:
 # what the sock is. Only the first Product's own description, and only as prose
 # (`_reads_as_text`; Coco Republic's URL-encoded "An%20elegant%20sofa…" is none).
 _PRODUCT_TYPES: Final = frozenset({"Product", "ProductGroup"})
-_JSON_LD: Final = "application/ld+json"
-# JSON-LD beyond this is not read, and a description is looked for through this many nodes.
-_MAX_JSON_LD_CHARS: Final = 200_000
+# A description is looked for through this many nodes (JSON-LD beyond
+# `pagekind._MAX_JSON_LD_CHARS` is not read).
 _MAX_JSON_LD_NODES: Final = 5_000
 # Shown when the rendering holds this share of its words: wordings of one description differ
 # (a shortened summary, a list written as sentences), and then the page's own stays alone.
@@ -155,18 +155,7 @@ _INLINE_MARKS: Final = re.compile(r"([\\`*_\[\]<])")
 def product_description(root: etree._Element) -> str:
     """The description the page's JSON-LD declares for its product, as one line of plain
     text ("" when there is none, or it is no prose). Read before the scripts are stripped."""
-    budget = _MAX_JSON_LD_CHARS
-    for script in root.iter("script"):
-        if (script.get("type") or "").strip().lower() != _JSON_LD:
-            continue
-        text = script.text or ""
-        if not text.strip() or len(text) > budget:
-            continue
-        budget -= len(text)
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            continue
+    for data in json_ld_documents(root):
         description = _declared_description(data)
         if description is not None:
             return _as_prose(description)

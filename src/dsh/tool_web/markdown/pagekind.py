@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from lxml import etree
@@ -142,8 +143,9 @@ def _has_json_ld_marker(source: bytes) -> bool:
     )
 
 
-def _json_ld_types(root: etree._Element) -> set[str]:
-    types: set[str] = set()
+def json_ld_documents(root: etree._Element) -> Iterator[object]:
+    """The page's JSON-LD scripts, parsed, in document order, up to `_MAX_JSON_LD_CHARS` of
+    them in all; broken ones are passed over (broken JSON-LD is common and says nothing)."""
     budget = _MAX_JSON_LD_CHARS
     for script in root.iter("script"):
         if (script.get("type") or "").strip().lower() != _JSON_LD_TYPE:
@@ -153,9 +155,14 @@ def _json_ld_types(root: etree._Element) -> set[str]:
             continue
         budget -= len(text)
         try:
-            data = json.loads(text)
+            yield json.loads(text)
         except (ValueError, RecursionError):
-            continue  # broken JSON-LD is common and says nothing
+            continue
+
+
+def _json_ld_types(root: etree._Element) -> set[str]:
+    types: set[str] = set()
+    for data in json_ld_documents(root):
         types |= _types_in(data)
     return types
 
