@@ -25,7 +25,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.pagekind import json_ld_documents
+from dsh.tool_web.markdown.pagekind import declared_types, json_ld_documents, json_ld_nodes
 from dsh.tool_web.markdown.tree import find_elements
 
 # Where a page keeps data for its scripts.
@@ -140,9 +140,6 @@ def _reads_as_text(text: str) -> bool:
 # what the sock is. Only the first Product's own description, and only as prose
 # (`_reads_as_text`; Coco Republic's URL-encoded "An%20elegant%20sofa…" is none).
 _PRODUCT_TYPES: Final = frozenset({"Product", "ProductGroup"})
-# A description is looked for through this many nodes (JSON-LD beyond
-# `pagekind._MAX_JSON_LD_CHARS` is not read).
-_MAX_JSON_LD_NODES: Final = 5_000
 # Shown when the rendering holds this share of its words: wordings of one description differ
 # (a shortened summary, a list written as sentences), and then the page's own stays alone.
 _DESCRIPTION_SHOWN_SHARE: Final = 1 / 3
@@ -163,21 +160,11 @@ def product_description(root: etree._Element) -> str:
 
 
 def _declared_description(data: object) -> str | None:
-    stack = [data]
-    visited = 0
-    while stack and visited < _MAX_JSON_LD_NODES:
-        node = stack.pop()
-        visited += 1
-        if isinstance(node, dict):
-            declared = node.get("@type")
-            types = {declared} if isinstance(declared, str) else set()
-            if isinstance(declared, list):
-                types = {t for t in declared if isinstance(t, str)}
-            if not _PRODUCT_TYPES.isdisjoint(types) and isinstance(node.get("description"), str):
-                return str(node["description"])
-            stack.extend(reversed([v for v in node.values() if isinstance(v, dict | list)]))
-        elif isinstance(node, list):
-            stack.extend(reversed([v for v in node if isinstance(v, dict | list)]))
+    # pagekind's bounds hold: JSON-LD characters read, nodes walked.
+    for node in json_ld_nodes(data):
+        description = node.get("description")
+        if isinstance(description, str) and not _PRODUCT_TYPES.isdisjoint(declared_types(node)):
+            return description
     return None
 
 

@@ -169,18 +169,34 @@ def _json_ld_types(root: etree._Element) -> set[str]:
 
 def _types_in(data: object) -> set[str]:
     types: set[str] = set()
+    for node in json_ld_nodes(data):
+        types |= declared_types(node)
+    return types
+
+
+def json_ld_nodes(data: object, limit: int = _MAX_JSON_NODES) -> Iterator[dict[str, object]]:
+    """The objects of a parsed JSON-LD document in document order, `limit` nodes at most
+    (JSON-LD graphs are small; a hostile one is not walked to its end)."""
     stack = [data]
     visited = 0
-    while stack and visited < _MAX_JSON_NODES:
+    while stack and visited < limit:
         node = stack.pop()
         visited += 1
         if isinstance(node, dict):
-            declared = node.get("@type")
-            if isinstance(declared, str):
-                types.add(declared)
-            elif isinstance(declared, list):
-                types.update(t for t in declared if isinstance(t, str))
-            stack.extend(v for v in node.values() if isinstance(v, dict | list))
+            yield node
+            children = list(node.values())
         elif isinstance(node, list):
-            stack.extend(v for v in node if isinstance(v, dict | list))
-    return types
+            children = node
+        else:
+            continue
+        stack.extend(reversed([v for v in children if isinstance(v, dict | list)]))
+
+
+def declared_types(node: dict[str, object]) -> set[str]:
+    """The node's `@type` values (one name or a list of them)."""
+    declared = node.get("@type")
+    if isinstance(declared, str):
+        return {declared}
+    if isinstance(declared, list):
+        return {t for t in declared if isinstance(t, str)}
+    return set()
