@@ -43,7 +43,7 @@ HANDLERS: set[asyncio.Task[None]] = set()
 async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     task = asyncio.current_task()
     assert task is not None
-    HANDLERS.add(task)  # type: ignore[arg-type]
+    HANDLERS.add(task)
     try:
         while True:
             head = await reader.readuntil(b"\r\n\r\n")
@@ -73,7 +73,7 @@ async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
         pass
     finally:
         writer.close()
-        HANDLERS.discard(task)  # type: ignore[arg-type]
+        HANDLERS.discard(task)
 
 
 async def respond(

@@ -76,7 +76,7 @@ def _font() -> str:
 
     for path in (
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        str(Path(__import__("reportlab").__file__).parent / "fonts" / "Vera.ttf"),
+        str(Path(str(__import__("reportlab").__file__)).parent / "fonts" / "Vera.ttf"),
     ):
         if Path(path).exists():
             pdfmetrics.registerFont(TTFont("Body", path))
@@ -102,7 +102,7 @@ def make_prose(pages: int) -> tuple[bytes, list[str]]:
             truth.append(text)
         story.append(PageBreak())
     out = io.BytesIO()
-    SimpleDocTemplate(out, pagesize=A4).build(story)  # type: ignore[arg-type]
+    SimpleDocTemplate(out, pagesize=A4).build(story)
     return out.getvalue(), truth
 
 
@@ -176,7 +176,8 @@ def extract_pdfium(data: bytes) -> list[str]:
 def extract_pdfminer(data: bytes) -> list[str]:
     from pdfminer.high_level import extract_text
 
-    return extract_text(io.BytesIO(data)).split("\f")
+    text: str = extract_text(io.BytesIO(data))
+    return text.split("\f")
 
 
 def _words(text: str) -> list[str]:
