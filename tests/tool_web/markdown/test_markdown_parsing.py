@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import lxml.etree as etree
+
 from dsh.tool_web import html_to_markdown
 from dsh.tool_web.markdown.parse import parse
 from dsh.tool_web.markdown.streamed import with_boundary_markers
@@ -245,3 +249,48 @@ def test_react_boundary_comments_are_markers_only_where_they_are_comments() -> N
     assert out == (
         f"{text_elements}<p>{markers}</p><plaintext><!--$--></plaintext><!--/$-->".encode()
     )
+
+
+def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
+    # The passes search by attribute from the attributes up (`tree.py`): the same elements,
+    # once each and in document order, as a test of every element; attribute names in any case
+    # (the parser lowers them), a repeated attribute (the parser keeps the first), the context
+    # element itself left out of a search of its descendants.
+    from dsh.tool_web.markdown import boilerplate, linkblocks, screenreader, tabs
+    from dsh.tool_web.markdown.tree import find_elements
+
+    root = parse(
+        b'<html><body role="dialog"><div ROLE="Dialog"><p role="dialog" role="tab">a</p>'
+        b'<div Aria-Modal="true"><span popover>b</span><span aria-hidden="true">1</span></div>'
+        b'<div role="navigation" class="x msg-body" id="ext"><a role="tab">c</a></div>'
+        b'<section data-role="content" itemprop="text" role="contentinfo">d</section>'
+        b'<aside class="tool-tip__text" aria-hidden="false">e</aside></div></body></html>'
+    )
+    body = root.find("body")
+    assert body is not None
+
+    def where(test: Callable[[etree._Element], bool]) -> list[etree._Element]:
+        return [e for e in body.iterdescendants() if test(e)]
+
+    assert find_elements(boilerplate._DIALOGS, body) == where(
+        lambda e: (
+            e.get("role") in ("dialog", "alertdialog", "tooltip")
+            or e.get("aria-modal") == "true"
+            or e.get("popover") is not None
+        )
+    )
+    assert len(find_elements(boilerplate._DIALOGS, body)) == 3
+    assert find_elements(boilerplate._SITE_ROLES, body) == where(
+        lambda e: e.get("role") in ("navigation", "contentinfo")
+    )
+    assert find_elements(screenreader._ARIA_HIDDEN, body) == where(
+        lambda e: e.get("aria-hidden") == "true"
+    )
+    assert find_elements(tabs._TABS, body) == where(lambda e: e.get("role") == "tab")
+    assert [e.tag for e in find_elements(boilerplate._NAMED_TOOLTIPS, body)] == ["aside"]
+    # A class or id with `ody`, `ext`, `sg`, ..., the microdata text, a `data-role` content.
+    assert [e.tag for e in find_elements(linkblocks._POST_BODY_CANDIDATES, body)] == [
+        "div",
+        "section",
+        "aside",
+    ]

@@ -18,6 +18,15 @@ import lxml.etree as etree
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
+# Attribute searches: the passes find elements by an attribute from the attributes, then up to
+# their elements (`descendant::*/@role[.='dialog']/..`), not by a test of every element
+# (`.//*[@role='dialog']`). libxml2 walks the same elements, but a predicate evaluated per
+# element costs far more than stepping over elements without the attribute; the parent step
+# returns each element once, in document order, so the results are the same (and lxml's HTML
+# parser keeps one attribute of a name per element, so "any such attribute" is "the
+# attribute"). Measured over WCXB's trees: a third to two thirds less time per search.
+
+
 def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
     """The elements `path` selects from `context`, in document order."""
     found = path(context)
