@@ -780,6 +780,20 @@ def test_template_expressions_under_deep_wrappers_stay_linear() -> None:
     assert deep < 1.5 * shallow, (deep, shallow)
 
 
+def test_filler_texts_under_deep_wrappers_stay_linear() -> None:
+    # Each "Lorem ipsum" text is dropped unless it is quoted or code: asking that of 140,000
+    # of them under 250 wrappers walks each wrapper once, not once per text.
+    def page(depth: int) -> str:
+        texts = "".join(f"<p>Lorem ipsum {n % 1000}" for n in range(140_000))
+        return "<div>" * depth + texts + "</div>" * depth + f"<p>{WORDS * 5}"
+
+    _, shallow = timed_render(page(1))
+    out, deep = timed_render(page(250))
+    assert "Lorem" not in out
+    assert "omicron" in out
+    assert deep < 1.5 * shallow, (deep, shallow)
+
+
 def test_link_feeds_in_nested_pres_stay_linear(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each `pre` that is mostly link text is searched for code punctuation before it is read
     # as a link feed: 190 nested around 5 MB of links must not each search all of it (190

@@ -1476,6 +1476,25 @@ def test_a_text_that_is_only_a_template_expression_is_dropped_but_code_keeps_it(
     assert "Hello {{ user.name }}, the price is shown here." in out
 
 
+def test_a_templates_lorem_ipsum_filler_is_dropped_but_a_sentence_or_quote_of_it_stays() -> None:
+    # A page builder's card left with its filler: the model read the Latin as the page's text.
+    filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
+    page = html_page(
+        f"<main><h1>Ridge Wallet</h1><p>{PROSE}</p>"
+        f"<div class='card'><h3>Lorem Ipsum</h3><p><span>{filler}</span></p>"
+        "<ul><li>Lorem ipsum 1</li><li>Holds 1-12 cards</li></ul></div>"
+        "<p>Lorem ipsum is the placeholder text typesetters have used since the 1500s.</p>"
+        f"<blockquote><p>{filler}</p></blockquote></main>"
+    )
+    out = html_to_markdown(page)
+    assert "Lorem Ipsum" not in out
+    assert "Lorem ipsum 1" not in out
+    assert "- Holds 1-12 cards" in out
+    assert "Lorem ipsum is the placeholder text typesetters have used" in out
+    assert f"> {filler}" in out  # quoted: the page shows what the filler looks like
+    assert out.count("Lorem ipsum dolor") == 1
+
+
 def test_a_link_wrapped_in_a_span_inside_a_sentence_keeps_its_words() -> None:
     out = render(
         f"<article><p>{PROSE}</p><p>{PROSE}</p><p>The treaty was signed by <span class='nowrap'>"

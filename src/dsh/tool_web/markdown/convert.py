@@ -50,6 +50,7 @@ from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
 from dsh.tool_web.markdown.repairs import (
     decode_protected_emails,
+    drop_filler_text,
     drop_hidden_by_class,
     drop_hidden_states,
     drop_template_placeholders,
@@ -313,6 +314,10 @@ def _convert(
         return plain_to_markdown(plain_text(root)), scripted, metadata
     if _TEMPLATE_PLACEHOLDER.search(cleaned) is not None:
         drop_template_placeholders(root)
+    # The filler's paragraphs say it in lower case ("Lorem ipsum dolor"), whatever its titles
+    # say ("Lorem Ipsum"): one substring test.
+    if b"orem ipsum" in cleaned:
+        drop_filler_text(root)
     if _MATERIAL_ICONS.search(cleaned) is not None:
         ligature_icons_as_names(root)
     body = root.find("body")

@@ -829,6 +829,39 @@ def drop_template_placeholders(root: etree._Element) -> None:
                 child.tail = _kept_space(child.tail)
 
 
+# The filler a page template ships with until an editor writes the text: "Lorem ipsum dolor sit
+# amet, consectetur adipiscing elit…" under a card's "Heading Line", a wallet shop's dimension
+# notes, and "Lorem Ipsum" or "Lorem ipsum 2" as a placeholder title or list item. Left in the
+# published page, no reader is meant to read it, and the model read Latin-looking paragraphs as
+# the product's description. Only a text that is the filler from its first word ("Lorem ipsum
+# dolor…", or the two words alone, a number at most): a sentence about it ("Lorem ipsum is
+# placeholder text…") stays, and so does code and a quotation (a typography page shows it).
+_HOLDS_FILLER: Final = etree.XPath(
+    "//*[text()[contains(., 'orem ipsum') or contains(., 'orem Ipsum')"
+    " or contains(., 'OREM IPSUM')]]"
+)
+_FILLER: Final = re.compile(
+    r"\s*lorem ipsum(?: dolor\b.*|\s+\d{1,3})?\s*", re.IGNORECASE | re.DOTALL
+)
+_QUOTING_ELEMENTS: Final = frozenset({*_CODE_ELEMENTS, "blockquote", "q"})
+
+
+def drop_filler_text(root: etree._Element) -> None:
+    """Empty the texts that are a template's filler (call only when the page says `orem
+    ipsum`: the search walks the whole tree, in C)."""
+    quoting: dict[etree._Element, etree._Element | None] = {}
+    for element in find_elements(_HOLDS_FILLER, root):
+        if element.tag in _QUOTING_ELEMENTS or (
+            nearest_ancestor(element, _QUOTING_ELEMENTS, quoting) is not None
+        ):
+            continue
+        if element.text and _FILLER.fullmatch(element.text):
+            element.text = _kept_space(element.text)
+        for child in element:
+            if child.tail and _FILLER.fullmatch(child.tail):
+                child.tail = _kept_space(child.tail)
+
+
 def _in_code(element: etree._Element, memo: dict[etree._Element, etree._Element | None]) -> bool:
     """Whether `element` is or is inside a code element; the nearest one above is remembered
     for each element on the way up, so that every element is walked past once."""
