@@ -376,6 +376,18 @@ def test_each_ranked_item_keeps_its_score_even_when_it_repeats(score: str) -> No
     assert out.count("Save") == 1
 
 
+@pytest.mark.parametrize("field", ["$749.99", "4.6", "Color: Royal Black"])
+def test_a_cards_field_written_twice_in_a_row_is_said_once(field: str) -> None:
+    # A card writes its price (or score, or chosen colour) once per variant or layout and
+    # shows one: the copy right under it is no other card's field.
+    cards = "".join(
+        f"<div class='card'><h3>Watch model {n}</h3><p>{field}</p><p>{field}</p></div>"
+        for n in range(3)
+    )
+    out = render(f"<h1>Watches</h1><p>{PROSE}</p>{cards}")
+    assert out.split("\n\n").count(field) == 3
+
+
 def test_a_shops_filter_panel_goes_but_the_grid_and_prose_it_names_stay() -> None:
     # A category page's facets ("Brand", "Canon (125)", "Sort by") narrow the grid in a browser
     # and say nothing about its items; a theme that wraps the panel and the grid in one block

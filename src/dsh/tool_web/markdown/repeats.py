@@ -445,7 +445,10 @@ def drop_repeated_blocks(markdown: str) -> str:
     Short repeats are interface strings ("Reply", "Share", "Add to cart", "Top"); long ones are
     the same content rendered twice (mobile and desktop copies, sticky bars, a heading repeated
     as a label). Code blocks are placeholders here, so two identical snippets both survive;
-    item fields (`_ITEM_FIELD`) and prices standing alone (`_PRICE`) are kept too.
+    item fields (`_ITEM_FIELD`), prices and scores standing alone (`_PRICE`, `_SCORE`) are
+    kept too, each card having its own, but not right under an equal one: a card writes its
+    price once per variant or layout (a watch shop's "$749.99" three times over one watch, a
+    chosen colour twice), and the copy beside it is no other card's field.
 
     A repeat alone under a new heading or question is its answer and stays (an FAQ's "Yes."),
     and so does one that is all its section says: a changelog's "Bug fixes and performance
@@ -495,9 +498,7 @@ def drop_repeated_blocks(markdown: str) -> str:
         elif (
             repeat
             and CODE_OPEN not in key
-            and not _ITEM_FIELD.fullmatch(key)
-            and not _PRICE.fullmatch(key)
-            and not _SCORE.fullmatch(key)
+            and not (_is_item_field(key) and (index == 0 or keys[index - 1] != key))
             and not _answers_what_precedes(index, blocks, keys, first_at)
             and not sections.alone_in_its_own(index, blocks)
             and not _heads_new_prose(index, blocks, keys, first_at)
@@ -509,6 +510,11 @@ def drop_repeated_blocks(markdown: str) -> str:
             waiting.clear()
         kept.append(block)
     return "\n\n".join(kept)
+
+
+def _is_item_field(key: str) -> bool:
+    """Whether a block is one item's own field: a label and value, a price or a score alone."""
+    return bool(_ITEM_FIELD.fullmatch(key) or _PRICE.fullmatch(key) or _SCORE.fullmatch(key))
 
 
 def _repeat_key(block: str) -> str:
