@@ -5,6 +5,8 @@ On other pages the same markup stays: a forum's posts are often "comments".
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from lxml import etree
 
@@ -568,3 +570,80 @@ def test_a_link_dense_articles_section_with_a_paragraph_stays_and_its_list_goes(
     assert "MBA rankings come and go" in out
     assert "Median GMAT: 740" in out
     assert "Further reading" not in out
+
+
+STORY = (
+    "The harbour authority opened the new quay on Monday after three years of work. "
+    "Ships of up to two hundred metres can now berth at any tide, the engineers said. "
+    "Fishermen, who had feared losing their moorings, were given a basin of their own. "
+)
+PARAGRAPHS = (STORY, STORY.upper(), STORY.lower(), STORY.title())
+
+
+def declared_page(declared: str, *, extra_head: str = "") -> str:
+    body = json.dumps(declared)
+    head = OG_ARTICLE + json_ld(
+        f'{{"@context": "https://schema.org", "@type": "NewsArticle", "articleBody": {body}}}'
+    )
+    return html_page(
+        "<main><h1>A new quay</h1><p>By Jane Roe · May 2, 2025</p>"
+        + "".join(f"<p>{paragraph}</p>" for paragraph in PARAGRAPHS)
+        + '<div class="x1"><p>Best Prices Today:</p><p>Retailer: Price</p></div>'
+        "<h2>What comes next</h2><p>The second quay opens next spring, the authority said.</p>"
+        '<div class="x2"><p>Jane Roe is a reporter who has covered ports and shipping for the '
+        "paper since 2010. She lives in Bergen with two cats.</p>"
+        "<p>Sign up for our newsletter.</p></div></main>",
+        head + extra_head,
+    )
+
+
+def test_blocks_an_articles_json_ld_body_does_not_hold_go() -> None:
+    # schema.org's `articleBody` is the piece's text as its CMS writes it: what the theme sets
+    # after its first paragraph and the body does not hold (the author's bio, a product box's
+    # price labels, the sign-up line) is the site's. The title, byline and date before the
+    # body's first block, and the headings, stay.
+    declared = "\n".join(PARAGRAPHS) + "\nThe second quay opens next spring, the authority said."
+    out = html_to_markdown(declared_page(declared))
+    assert "# A new quay" in out
+    assert "By Jane Roe · May 2, 2025" in out
+    assert STORY.strip() in out
+    assert "## What comes next" in out
+    assert "The second quay opens next spring, the authority said." in out
+    assert "Best Prices Today" not in out
+    assert "Retailer: Price" not in out
+    assert "covered ports and shipping" not in out
+    assert "Sign up for our newsletter." not in out
+
+
+def test_an_articles_declared_faq_is_part_of_its_declared_text() -> None:
+    # A page that declares a `FAQPage` declares its questions and answers as its text too.
+    declared = "\n".join(PARAGRAPHS)
+    faq = json_ld(
+        '{"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": [{"@type": '
+        '"Question", "name": "What comes next", "acceptedAnswer": {"@type": "Answer", '
+        '"text": "The second quay opens next spring, the authority said."}}]}'
+    )
+    out = html_to_markdown(declared_page(declared, extra_head=faq))
+    assert "The second quay opens next spring, the authority said." in out
+    assert "covered ports and shipping" not in out
+
+
+@pytest.mark.parametrize(
+    "declared",
+    [
+        # A summary, not the article: too few words.
+        "The harbour authority opened the new quay on Monday.",
+        # Part of the article only: its first two paragraphs (Hearst's buying guides leave
+        # their product cards and buyer's guide out of `articleBody`).
+        STORY * 2,
+        # Another text: not the one the page shows.
+        "Der Hafen hat am Montag einen neuen Kai eröffnet. " * 20,
+    ],
+    ids=["summary", "part", "another-text"],
+)
+def test_an_articles_json_ld_body_that_is_not_the_article_shown_removes_nothing(
+    declared: str,
+) -> None:
+    out = html_to_markdown(declared_page(declared))
+    assert "covered ports and shipping" in out
+    assert "Retailer: Price" in out

@@ -2246,3 +2246,36 @@ def test_prices_split_in_blocks_are_joined_in_linear_time(filler: str) -> None:
     out, elapsed = timed_render(f'<html lang="en"><body><p>{WORDS}</p>{filler}</body></html>')
     assert "omicron" in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        # 60,000 blocks the declared body does not hold (10,000 with a word), under 240
+        # wrappers: each wrapper is marked as holding blocks once, each block read once and
+        # removed once.
+        "<div>" * 240 + "<p>zeta</p>" * 10_000 + "<p> </p>" * 50_000 + "</div>" * 240,
+        # 240 nested blocks around 60,000 empty elements and a word: only the innermost is a
+        # leaf, and it is read once.
+        "<div>" * 240 + "<i></i>" * 60_000 + "zeta" + "</div>" * 240,
+        # 5,000 list items holding code (never judged) beside 5,000 lines, under 240 wrappers.
+        "<div>" * 240 + "<li><code>eta</code></li><p>zeta</p>" * 5_000 + "</div>" * 240,
+    ],
+    ids=["many-undeclared-blocks", "nested-blocks", "code-blocks"],
+)
+def test_blocks_an_articles_declared_body_does_not_hold_are_found_in_linear_time(
+    blocks: str,
+) -> None:
+    # The declared body is the article (its words most of the selection's), so the pass runs:
+    # the blocks holding "zeta" go.
+    paragraph = "omicron pi rho sigma tau upsilon phi chi psi omega alpha beta gamma delta. "
+    declared = paragraph * 2_000
+    head = (
+        '<meta property="og:type" content="article"><script type="application/ld+json">'
+        f'{{"@type": "Article", "articleBody": "{declared}"}}</script>'
+    )
+    html = f"<html><head>{head}</head><body><main><p>{declared}</p>{blocks}</main>"
+    out, elapsed = timed_render(html + "</body></html>")
+    assert "omicron pi rho" in out
+    assert "zeta" not in out
+    assert elapsed < 10, elapsed

@@ -23,6 +23,7 @@ from dsh.tool_web.markdown.boilerplate import (
     remove_furniture,
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
+from dsh.tool_web.markdown.declared import declared_text, drop_undeclared_blocks
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
 from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
@@ -261,6 +262,8 @@ def _convert(
     metadata = page_metadata(root)
     article_page, product_page = declared_kinds(root, cleaned)  # JSON-LD: before scripts go
     description = product_description(root) if product_page else ""
+    # The article's own text, as its JSON-LD declares it: read before the scripts go.
+    declared = declared_text(root) if article_page and b"articleBody" in cleaned else ""
     if product_page and b"hide" in cleaned:
         drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
     if product_page and b"display" in cleaned:
@@ -358,6 +361,8 @@ def _convert(
         drop_named_tooltips(body, stats)
     if article_page:
         main = article_body(main, stats)
+    if declared:
+        drop_undeclared_blocks(main, stats, declared)
     if product_page:
         bring_product_summary(main, body, stats)
     facts = bring_facts_beside(main, body, stats)
