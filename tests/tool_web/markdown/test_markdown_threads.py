@@ -1011,3 +1011,38 @@ def test_a_vbulletin_post_table_reads_as_blocks_not_a_grid() -> None:
     )
     assert "|" not in out
     assert "microfast\n\nHi to all,\n\nI have tested a new card.\n\nAny ideas?" in out
+
+
+def _numbered_post(name: str, number: int, text: str) -> str:
+    # VerticalScope's XenForo theme: the poster's name, then "#3 · Mar 21, 2025", then the message.
+    return (
+        f'<article class="MessageCard"><div><a href="/members/{name.lower()}.7/">{name}</a></div>'
+        f"<div>#{number} · Mar 21, 2025</div><div class='message'><p>{text}</p></div></article>"
+    )
+
+
+def test_a_posters_name_repeated_over_a_numbered_post_stays() -> None:
+    # The starter answers the reply to her question: her name repeats the one over post #1 and
+    # went as a repeat, so her answer under "#3 · Mar 21, 2025" read as golftango's.
+    out = render(
+        "<main><h1>2024 LED Liftgate Lights</h1>"
+        + _numbered_post("xJewishNinjax", 1, f"I guess I'm the first with the lights. {PROSE}")
+        + _numbered_post("golftango", 2, "All those rear trim pieces look like the 3rd gen's ones.")
+        + _numbered_post("xJewishNinjax", 3, "Probably, companies are always trying to save money.")
+        + "</main>"
+    )
+    assert "xJewishNinjax\n\n#3 · Mar 21, 2025\n\nProbably, companies" in out
+    # FlyerTalk (vBulletin): the date, the post's number, then the name.
+    flyertalk = "".join(
+        f"<div><div>Feb 14, 2026 | {hour}:05 pm</div><div>#<strong>{number}</strong></div>"
+        f"<div><a href='/forum/members/{name}.html'>{name}</a></div>"
+        f"<div id='post_message_{number}'>{text}</div></div>"
+        for hour, number, name, text in (
+            (9, 1, "lowjhg", f"I'm writing this trip report. {PROSE}"),
+            (10, 2, "WiSK", "That's a very intriguing routing you have chosen!"),
+            (11, 3, "lowjhg", "It's exactly 3 hours before we're supposed to head out."),
+        )
+    )
+    out = render(f"<main><h1>Scenic sights</h1>{flyertalk}</main>")
+    assert out.count("lowjhg") == 2
+    assert "lowjhg\n\nIt's exactly 3 hours" in out
