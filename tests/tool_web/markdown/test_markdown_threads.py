@@ -1046,3 +1046,24 @@ def test_a_posters_name_repeated_over_a_numbered_post_stays() -> None:
     out = render(f"<main><h1>Scenic sights</h1>{flyertalk}</main>")
     assert out.count("lowjhg") == 2
     assert "lowjhg\n\nIt's exactly 3 hours" in out
+
+
+def test_the_thread_starters_badge_goes_and_the_name_stays() -> None:
+    # XenForo's "Thread starter" under the name, VerticalScope's "Discussion starter" after it
+    # on its line: the name over the first post already says who asked, and no truth keeps it.
+    out = render(
+        "<main><h1>Fragrance budget for 2024</h1>"
+        "<article><div><a href='/members/pippin.7/'>pippin</a></div>"
+        "<ul><li>Thread starter</li></ul><div>Dec 30, 2023</div>"
+        f"<div class='message'><p>Do you set yourself a budget? {PROSE}</p></div></article>"
+        "<article><div><a href='/members/bob.8/'>bob</a> <span>Discussion starter</span></div>"
+        "<div>#2 · Dec 31, 2023</div>"
+        "<div class='message'><p>Nah, no special budget: I replenish favourites.</p></div>"
+        "</article></main>"
+    )
+    assert "starter" not in out
+    assert "pippin\n\nDec 30, 2023" in out
+    assert "bob\n\n#2 · Dec 31, 2023" in out
+    # Not "Author" alone: an article's byline labels its author so.
+    out = render(f"<main><h1>Billing</h1><p>Author</p><p>Venteur</p><p>{PROSE}</p></main>")
+    assert "Author\n\nVenteur" in out

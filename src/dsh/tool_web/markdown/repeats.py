@@ -73,6 +73,21 @@ _COUNTER: Final = re.compile(
     r"(?:\d[\d,.]*k?\ (?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?)"
     r"|(?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?):?\ \d[\d,.]*k?)"
 )
+# The badge a forum sets beside the name of the poster who started the thread, over each of
+# their posts ("Original Poster": vBulletin; "Thread starter": XenForo; "Discussion starter":
+# VerticalScope's forums; "Topic Author": phpBB's themes; "OP"): it says who asked, which the
+# name over the first post already says, and no truth keeps it (13 forum pages of 10 sites).
+# Not "Author" alone: an article's byline and a site's filter lists label with it.
+_STARTER_BADGES: Final = frozenset(
+    {"original poster", "thread starter", "topic starter", "discussion starter", "topic author",
+     "thread author", "op"}
+)  # fmt: skip
+# The badge after the poster's name on its line ("xJewishNinjax Discussion starter"): the name
+# stays. A name of one word, as forums write user names.
+_NAME_AND_STARTER_BADGE: Final = re.compile(
+    r"(?P<name>\S{1,40}) (?:original poster|thread starter|topic starter|discussion starter)",
+    re.IGNORECASE,
+)
 # A post's reading time alone on its line ("7 min read", "3 MIN. READ", "6 minute read"), under
 # each card of a blog's or a publication's listing and over an article: the site's estimate of
 # a length the model sees for itself once it fetches the post. The truths leave it out on 15 of
@@ -168,14 +183,18 @@ def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a separator
     (`_LONE_SEPARATORS`), a toolbar's label
     left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or reading time
-    (`_READING_TIME`), a poster's join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`),
-    list items included, and a script's placeholder (`_PLACEHOLDER`), list items not.
+    (`_READING_TIME`), a poster's join date (`_JOINED`), a post's edit note (`_EDIT_NOTE`) or
+    the thread starter's badge (`_STARTER_BADGES`; after the poster's name on its line, the
+    name stays), list items included, and a script's placeholder (`_PLACEHOLDER`), list items
+    not.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
     lines = markdown.split("\n")
     kept = [line for line in lines if not _is_card_control(line)]
-    if len(kept) == len(lines):
+    if "tarter" in markdown or "oster" in markdown:  # a starter's badge after a name, rarely
+        kept = [_without_starter_badge(line) for line in kept]
+    elif len(kept) == len(lines):
         return markdown
     return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
 
@@ -214,12 +233,24 @@ def _is_card_control(line: str) -> bool:
         return False
     if (
         label in _CARD_CONTROLS
+        or label in _STARTER_BADGES
         or label in _TOOLBAR_LABELS
         or _SEE_ALL.fullmatch(label)
         or _FEEDBACK_PROMPT.fullmatch(label)
     ):
         return True
     return _is_statistic(label)
+
+
+def _without_starter_badge(line: str) -> str:
+    """The poster's name alone, where the thread starter's badge follows it on its line."""
+    if len(line) > _CONTROL_LINE_MAX + 20:
+        return line
+    text = line.replace(INDENT, " ").strip()
+    words = text.strip("*_")
+    if (badged := _NAME_AND_STARTER_BADGE.fullmatch(words)) is None:
+        return line
+    return line.replace(words, badged.group("name"), 1)
 
 
 def is_labelled_statistic(text: str) -> bool:
