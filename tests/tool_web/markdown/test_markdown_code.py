@@ -33,6 +33,23 @@ def test_code_language_named_on_the_wrappers_of_the_block(wrappers: str, languag
     assert f"```{language}\nls -l\n```" in out
 
 
+@pytest.mark.parametrize(
+    ("pre", "language"),
+    [
+        # Discourse fences a block posted without a language as `lang-auto`; Stack Exchange
+        # writes `lang-none`: neither names a language, and the fence read "```auto".
+        ('<pre><code class="lang-auto">', ""),
+        ('<pre class="lang-none prettyprint-override"><code>', ""),
+        ('<pre data-lang="none"><code>', ""),
+        # A name of no language on the `pre` leaves the `code`'s own name to be read.
+        ('<pre class="lang-auto"><code class="language-python">', "python"),
+    ],
+)
+def test_a_class_naming_no_language_is_no_fence_language(pre: str, language: str) -> None:
+    out = render(f"<p>{PROSE}</p>{pre}ls -l</code></pre>")
+    assert f"```{language}\nls -l\n```" in out
+
+
 def test_code_blocks_stay_inside_list_items_and_quotes() -> None:
     out = render(
         f"<p>{PROSE}</p><ol><li>Install:<pre><code class='language-bash'>pip install x\n\n"

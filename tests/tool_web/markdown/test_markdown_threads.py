@@ -1011,3 +1011,59 @@ def test_a_vbulletin_post_table_reads_as_blocks_not_a_grid() -> None:
     )
     assert "|" not in out
     assert "microfast\n\nHi to all,\n\nI have tested a new card.\n\nAny ideas?" in out
+
+
+def _numbered_post(name: str, number: int, text: str) -> str:
+    # VerticalScope's XenForo theme: the poster's name, then "#3 · Mar 21, 2025", then the message.
+    return (
+        f'<article class="MessageCard"><div><a href="/members/{name.lower()}.7/">{name}</a></div>'
+        f"<div>#{number} · Mar 21, 2025</div><div class='message'><p>{text}</p></div></article>"
+    )
+
+
+def test_a_posters_name_repeated_over_a_numbered_post_stays() -> None:
+    # The starter answers the reply to her question: her name repeats the one over post #1 and
+    # went as a repeat, so her answer under "#3 · Mar 21, 2025" read as golftango's.
+    out = render(
+        "<main><h1>2024 LED Liftgate Lights</h1>"
+        + _numbered_post("xJewishNinjax", 1, f"I guess I'm the first with the lights. {PROSE}")
+        + _numbered_post("golftango", 2, "All those rear trim pieces look like the 3rd gen's ones.")
+        + _numbered_post("xJewishNinjax", 3, "Probably, companies are always trying to save money.")
+        + "</main>"
+    )
+    assert "xJewishNinjax\n\n#3 · Mar 21, 2025\n\nProbably, companies" in out
+    # FlyerTalk (vBulletin): the date, the post's number, then the name.
+    flyertalk = "".join(
+        f"<div><div>Feb 14, 2026 | {hour}:05 pm</div><div>#<strong>{number}</strong></div>"
+        f"<div><a href='/forum/members/{name}.html'>{name}</a></div>"
+        f"<div id='post_message_{number}'>{text}</div></div>"
+        for hour, number, name, text in (
+            (9, 1, "lowjhg", f"I'm writing this trip report. {PROSE}"),
+            (10, 2, "WiSK", "That's a very intriguing routing you have chosen!"),
+            (11, 3, "lowjhg", "It's exactly 3 hours before we're supposed to head out."),
+        )
+    )
+    out = render(f"<main><h1>Scenic sights</h1>{flyertalk}</main>")
+    assert out.count("lowjhg") == 2
+    assert "lowjhg\n\nIt's exactly 3 hours" in out
+
+
+def test_the_thread_starters_badge_goes_and_the_name_stays() -> None:
+    # XenForo's "Thread starter" under the name, VerticalScope's "Discussion starter" after it
+    # on its line: the name over the first post already says who asked, and no truth keeps it.
+    out = render(
+        "<main><h1>Fragrance budget for 2024</h1>"
+        "<article><div><a href='/members/pippin.7/'>pippin</a></div>"
+        "<ul><li>Thread starter</li></ul><div>Dec 30, 2023</div>"
+        f"<div class='message'><p>Do you set yourself a budget? {PROSE}</p></div></article>"
+        "<article><div><a href='/members/bob.8/'>bob</a> <span>Discussion starter</span></div>"
+        "<div>#2 · Dec 31, 2023</div>"
+        "<div class='message'><p>Nah, no special budget: I replenish favourites.</p></div>"
+        "</article></main>"
+    )
+    assert "starter" not in out
+    assert "pippin\n\nDec 30, 2023" in out
+    assert "bob\n\n#2 · Dec 31, 2023" in out
+    # Not "Author" alone: an article's byline labels its author so.
+    out = render(f"<main><h1>Billing</h1><p>Author</p><p>Venteur</p><p>{PROSE}</p></main>")
+    assert "Author\n\nVenteur" in out

@@ -69,13 +69,24 @@ def _block_fence(code: str) -> str:
     return "`" * (longest + 1)
 
 
+# Class names that say how to highlight, not in what language: Discourse writes `lang-auto` on
+# every block its poster fenced without a language (highlight.js guesses one in the browser),
+# Stack Exchange `lang-none`, Sphinx `highlight-default`; highlight.js skips `nohighlight`. As
+# a fence's info string the model read "auto" or "none" as the code's language.
+_NO_LANGUAGE: Final = frozenset(
+    {"auto", "none", "default", "nohighlight", "no-highlight", "undefined", "null"}
+)
+
+
 def code_language(pre: etree._Element) -> str:
     for element in (pre, *pre.iter("code")):
         for attribute in ("data-lang", "data-language"):
             value = (element.get(attribute) or "").strip()
-            if value.isidentifier():
+            if value.isidentifier() and value.lower() not in _NO_LANGUAGE:
                 return value.lower()
-        if language := _class_language(element, _LANGUAGE_PREFIXES):
+        # A name of no language is passed over: the `code` inside may name one.
+        language = _class_language(element, _LANGUAGE_PREFIXES)
+        if language and language not in _NO_LANGUAGE:
             return language
         if language := _pandoc_language(element):
             return language
@@ -87,7 +98,7 @@ def code_language(pre: etree._Element) -> str:
     # page's human language, and Sphinx's `highlight-default`/`-none` name no language.
     for wrapper in wrappers:
         language = _class_language(wrapper, _WRAPPER_LANGUAGE_PREFIXES)
-        if language and language not in ("default", "none"):
+        if language and language not in _NO_LANGUAGE:
             return _IPYTHON.sub("python", language)
     return ""
 

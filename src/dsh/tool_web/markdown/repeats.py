@@ -73,6 +73,21 @@ _COUNTER: Final = re.compile(
     r"(?:\d[\d,.]*k?\ (?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?)"
     r"|(?:likes?|repl(?:y|ies)|views?|posts?|reactions?|shares?):?\ \d[\d,.]*k?)"
 )
+# The badge a forum sets beside the name of the poster who started the thread, over each of
+# their posts ("Original Poster": vBulletin; "Thread starter": XenForo; "Discussion starter":
+# VerticalScope's forums; "Topic Author": phpBB's themes; "OP"): it says who asked, which the
+# name over the first post already says, and no truth keeps it (13 forum pages of 10 sites).
+# Not "Author" alone: an article's byline and a site's filter lists label with it.
+_STARTER_BADGES: Final = frozenset(
+    {"original poster", "thread starter", "topic starter", "discussion starter", "topic author",
+     "thread author", "op"}
+)  # fmt: skip
+# The badge after the poster's name on its line ("xJewishNinjax Discussion starter"): the name
+# stays. A name of one word, as forums write user names.
+_NAME_AND_STARTER_BADGE: Final = re.compile(
+    r"(?P<name>\S{1,40}) (?:original poster|thread starter|topic starter|discussion starter)",
+    re.IGNORECASE,
+)
 # A post's reading time alone on its line ("7 min read", "3 MIN. READ", "6 minute read"), under
 # each card of a blog's or a publication's listing and over an article: the site's estimate of
 # a length the model sees for itself once it fetches the post. The truths leave it out on 15 of
@@ -168,14 +183,18 @@ def drop_card_controls(markdown: str) -> str:
     """Drop the lines that are only a card's control (`_CARD_CONTROLS`), a separator
     (`_LONE_SEPARATORS`), a toolbar's label
     left without its control (`_TOOLBAR_LABELS`), a post's counter (`_COUNTER`) or reading time
-    (`_READING_TIME`), a poster's join date (`_JOINED`) or a post's edit note (`_EDIT_NOTE`),
-    list items included, and a script's placeholder (`_PLACEHOLDER`), list items not.
+    (`_READING_TIME`), a poster's join date (`_JOINED`), a post's edit note (`_EDIT_NOTE`) or
+    the thread starter's badge (`_STARTER_BADGES`; after the poster's name on its line, the
+    name stays), list items included, and a script's placeholder (`_PLACEHOLDER`), list items
+    not.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
     lines = markdown.split("\n")
     kept = [line for line in lines if not _is_card_control(line)]
-    if len(kept) == len(lines):
+    if "tarter" in markdown or "oster" in markdown:  # a starter's badge after a name, rarely
+        kept = [_without_starter_badge(line) for line in kept]
+    elif len(kept) == len(lines):
         return markdown
     return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
 
@@ -214,12 +233,24 @@ def _is_card_control(line: str) -> bool:
         return False
     if (
         label in _CARD_CONTROLS
+        or label in _STARTER_BADGES
         or label in _TOOLBAR_LABELS
         or _SEE_ALL.fullmatch(label)
         or _FEEDBACK_PROMPT.fullmatch(label)
     ):
         return True
     return _is_statistic(label)
+
+
+def _without_starter_badge(line: str) -> str:
+    """The poster's name alone, where the thread starter's badge follows it on its line."""
+    if len(line) > _CONTROL_LINE_MAX + 20:
+        return line
+    text = line.replace(INDENT, " ").strip()
+    words = text.strip("*_")
+    if (badged := _NAME_AND_STARTER_BADGE.fullmatch(words)) is None:
+        return line
+    return line.replace(words, badged.group("name"), 1)
 
 
 def is_labelled_statistic(text: str) -> bool:
@@ -455,7 +486,8 @@ def drop_repeated_blocks(markdown: str) -> str:
     improvements." under a version's heading and date, "### Fixed" / "- Worker leak" under a
     new version (`_Sections`).
     A short line under a new quotation is whose it is and stays: the same expert's name line
-    under each of her quotes (`_attributes_new_quotation`).
+    under each of her quotes (`_attributes_new_quotation`); so does a poster's name in the
+    header of a numbered post, the same poster's second post (`_in_post_header`).
     A repeated heading or label ("### Pros", "Cons:", "Minimum:") is structure, not a repeat:
     it is kept when something new follows it, so the second product's cons are not read as its
     pros. Over a section that is all repeats (a mobile copy), it goes with them.
@@ -502,6 +534,7 @@ def drop_repeated_blocks(markdown: str) -> str:
             and not _answers_what_precedes(index, blocks, keys, first_at)
             and not sections.alone_in_its_own(index, blocks)
             and not _heads_new_prose(index, blocks, keys, first_at)
+            and not _in_post_header(index, blocks, keys, first_at, levels)
             and not _attributes_new_quotation(index, blocks, keys, first_at)
         ):
             continue  # a repeat, and not one of the exempt kinds
@@ -641,6 +674,92 @@ def _heads_new_prose(
         and " " in keys[after]
         and bool(_HEADER_DATE.search(keys[index]))
     )
+
+
+# How many short lines a post's header may hold between its name and its words: a badge
+# ("Original Poster"), a location ("Location: SIN"), a post's subject.
+_HEADER_LINES: Final = 5
+# How far back a copy of the line in the same header is looked for (Invision writes the poster's
+# name twice over each post, for wide and narrow screens).
+_HEADER_COPY_LOOKBACK: Final = 8
+# A post's number alone on its line ("#3", "#**3**"): between a date and the poster's name.
+_POST_NUMBER: Final = re.compile(r"#\**\d{1,6}\**")
+# A post's number opening its date line ("#3 · Mar 21, 2025").
+_NUMBERED_DATE: Final = re.compile(r"#\**\d{1,6}\**\ ")
+
+
+def _in_post_header(
+    index: int, blocks: list[str], keys: list[str], first_at: dict[str, int], levels: list[int]
+) -> bool:
+    """A poster's name repeated in a numbered post's header: a short line right before or
+    after the header's date line when the post's number stands beside the date, the header's
+    short lines leading to a new block of prose. The same poster's second post repeats her
+    name: dropped, the post read as the previous poster's ("golftango29 / #2 · Mar 21 / … /
+    #3 · Mar 21 / Probably, …": the starter's answer given to the man she answered). Not a
+    badge written as a list item ("- Author"), a number (a reply count), nor a second copy of
+    the name in the same header (Invision writes it twice, for wide and narrow screens).
+    Without a post number, a short line by a date is as often a control or a badge repeated
+    under every post ("Save", "Ex-Nation", "Big Board Owner"), which this pass rightly drops."""
+    block, key = blocks[index], keys[index]
+    opening = block.lstrip()
+    if (
+        not _is_header_line(block, key, levels[index])
+        or (opening[:1] in ("-", "*", "+", ">") and not opening.startswith("**"))
+        or not any(character.isalpha() for character in key)
+        or _HEADER_DATE.search(key)  # a date line: `_heads_new_prose`
+    ):
+        return False
+    # The post's number beside its date says this is a post's header: right before the name
+    # with the date before it (vBulletin: "Feb 14, 2026 | 9:07 pm" / "#2" / the name), or in
+    # the date's line right before or after the name ("#3 · Mar 21, 2025").
+    before = index - 1
+    numbered = (
+        before >= 1
+        and _POST_NUMBER.fullmatch(blocks[before].strip()) is not None
+        and _is_dated_header_line(blocks[before - 1], keys[before - 1], levels[before - 1])
+    ) or any(
+        0 <= at < len(blocks)
+        and _NUMBERED_DATE.match(blocks[at].strip()) is not None
+        and _is_dated_header_line(blocks[at], keys[at], levels[at])
+        for at in (index - 1, index + 1)
+    )
+    if not numbered:
+        return False
+    for at in range(index - 1, max(-1, index - 1 - _HEADER_COPY_LOOKBACK), -1):
+        if keys[at] == key:
+            return False  # a copy within the same header
+        if first_at[keys[at]] == at and len(keys[at]) >= _PROSE_MIN and not levels[at]:
+            break  # the previous post's words: this header is a new one
+    at = index + 1  # the header's lines after the name, up to the post's words
+    while at < len(blocks) and at - index <= _HEADER_LINES:
+        if not _is_header_line(blocks[at], keys[at], levels[at]):
+            break
+        at += 1
+    after = _past_opening_quote(at, blocks, keys)
+    if after >= len(blocks) or first_at[keys[after]] != after:
+        return False
+    following = blocks[after].lstrip()
+    return (
+        not following.startswith(("#", "|", "-", "*", ">"))
+        and CODE_OPEN not in following
+        and len(keys[after]) >= _PROSE_MIN
+        and " " in keys[after]
+    )
+
+
+def _is_header_line(block: str, key: str, level: int) -> bool:
+    """A line a post's header may hold: one short line, no heading, no sentence."""
+    return (
+        not level
+        and len(key) <= _HEADER_MAX
+        and "\n" not in block.strip()
+        and not key.endswith((".", "!", "?"))
+    )
+
+
+def _is_dated_header_line(block: str, key: str, level: int) -> bool:
+    """A post header's line saying when (`_HEADER_DATE`)."""
+    return _is_header_line(block, key, level) and bool(_HEADER_DATE.search(key))
 
 
 def _attributes_new_quotation(
