@@ -2279,3 +2279,30 @@ def test_blocks_an_articles_declared_body_does_not_hold_are_found_in_linear_time
     assert "omicron pi rho" in out
     assert "zeta" not in out
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    ("parts", "shown"),
+    [
+        # 60,000 marked parts under 240 wrappers: 500 go (each removal updates its 240
+        # ancestors' sums), the rest stay.
+        ("<div>" * 240 + "<span data-nosnippet>qoppa</span>" * 60_000 + "</div>" * 240, 59_500),
+        # 240 nested marked parts around 60,000 marked elements, too large to go: the first
+        # 500 small ones inside go.
+        (
+            "<div data-nosnippet>" * 240 + "<i data-nosnippet>qoppa</i>" * 60_000 + "</div>" * 240,
+            59_500,
+        ),
+        # 240 nested marked parts, each holding a title, over 60,000 elements: the titles'
+        # ancestors are gathered once, not searched for from each part; all stay (the
+        # repeated titles are then shown as the renderer shows repeats: -1, some are).
+        ("<div data-nosnippet><h1>qoppa</h1>" * 240 + "<i></i>" * 60_000 + "</div>" * 240, -1),
+    ],
+    ids=["many-parts", "nested-parts", "nested-titled-parts"],
+)
+def test_parts_marked_data_nosnippet_go_in_bounded_time(parts: str, shown: int) -> None:
+    html = f"<html><body><main><p>{WORDS * 2_000}</p>{parts}</main></body></html>"
+    out, elapsed = timed_render(html)
+    assert "omicron" in out
+    assert out.count("qoppa") == shown if shown >= 0 else "qoppa" in out
+    assert elapsed < 10, elapsed

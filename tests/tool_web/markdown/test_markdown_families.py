@@ -1046,6 +1046,32 @@ def test_parts_the_page_names_nocontent_are_furniture() -> None:
     assert "Last updated" not in out
 
 
+def test_parts_marked_data_nosnippet_are_furniture_once_the_content_is_chosen() -> None:
+    # Google's `data-nosnippet` marks what a search snippet should never quote: Valnet's
+    # in-article "Related" cards, a forum's in-post advertisement, a shop's "Call us" line.
+    out = render(
+        f"<main><h1>I automated my morning</h1><p>{PROSE}</p>"
+        '<div class="display-card" data-nosnippet><span>Related</span><h5><a href="/tools">'
+        "4 automation tools that save time</a></h5><p>Save time with these tools.</p></div>"
+        "<p>The script opens my apps in order.</p>"
+        '<div data-nosnippet="true">Need help? Call 1-888-888-4532 for expert assistance.</div>'
+        "</main>"
+    )
+    assert "# I automated my morning" in out
+    assert "The script opens my apps in order." in out
+    assert "automation tools" not in out
+    assert "Save time with these tools." not in out
+    assert "1-888-888-4532" not in out
+
+
+def test_a_part_marked_data_nosnippet_holding_most_of_the_page_stays() -> None:
+    # A publisher that keeps its whole story out of snippets still shows it.
+    out = render(
+        f"<main><h1>A story</h1><div data-nosnippet><p>{PROSE}</p><p>{PROSE}</p></div></main>"
+    )
+    assert PROSE[:40] in out
+
+
 def _product_page(description: str, shown: str) -> str:
     data = f'{{"@type": "Product", "name": "Quarter Socks", "description": "{description}"}}'
     head = f'<script type="application/ld+json">{data}</script>'

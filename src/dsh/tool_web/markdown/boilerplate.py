@@ -887,6 +887,50 @@ def remove_furniture(
     return bios
 
 
+# Google's `data-nosnippet` attribute marks what a search result's snippet should never quote:
+# the page's own word that a part is not its text, as the `nocontent` class is. Written on an
+# in-article teaser of another story (Valnet's "Related" cards), a forum's in-post
+# "Advertisement (gone after registration)", a landing page's drawn app mock-ups, a travel
+# shop's "Need help shopping? Call …" line; on WCXB dev no truth keeps the text of one the
+# renderer showed. Removed once the content is chosen, like the author boxes: removed in the
+# furniture walk, Webflow's hidden quote templates marked so between a post and its FAQ took
+# their words out of the post's column, the descent went past the column into the post's
+# text and the FAQ was left out (0291 −0.054). A part holding most of the selection, or its
+# `h1`, stays.
+_NOSNIPPET: Final = etree.XPath(".//*[@data-nosnippet]")
+# A page marks a few dozen parts at most (29 on WCXB dev); past this many the rest stay, so
+# that a flood of them under deep wrappers (each removal updates its ancestors' sums) costs
+# no more than a page's worth.
+_MAX_NOSNIPPET_PARTS: Final = 500
+
+
+def drop_nosnippet_parts(main: etree._Element, stats: TextStats) -> None:
+    """Remove the parts of `main` marked `data-nosnippet` (see `_NOSNIPPET`)."""
+    marked = find_elements(_NOSNIPPET, main)
+    if not marked:
+        return
+    protected = stats.text.get(main, 0) * _PROTECTED_SHARE
+    # The elements holding an `h1`, each ancestor added once (the walk up stops at one known).
+    titled: set[etree._Element] = set()
+    for title in main.iter("h1"):
+        titled.add(title)
+        for ancestor in title.iterancestors():
+            if ancestor in titled or ancestor is main:
+                break
+            titled.add(ancestor)
+    gone: set[etree._Element] = set()
+    removed = 0
+    for element in marked:  # document order: an outer part before those inside it
+        if element in gone or element in titled or stats.text.get(element, 0) > protected:
+            continue
+        removed += 1
+        if removed > _MAX_NOSNIPPET_PARTS:
+            break
+        gone.update(element.iter())  # each element once: a removed part's are skipped
+        stats.forget(element)
+        drop_keep_tail(element)
+
+
 def drop_drawn_twins(body: etree._Element, stats: TextStats) -> None:
     """Remove the figures drawn for the eye whose words for screen readers stay beside them
     (`screenreader.drawn_twins`): run after `remove_furniture`, which decides which

@@ -19,6 +19,7 @@ from dsh.tool_web.markdown.boilerplate import (
     drop_author_boxes,
     drop_drawn_twins,
     drop_named_tooltips,
+    drop_nosnippet_parts,
     drop_site_furniture,
     remove_furniture,
 )
@@ -357,6 +358,8 @@ def _convert(
         main, stats, roles=any(role.search(cleaned) is not None for role in _SITE_ROLES)
     )
     drop_author_boxes(author_boxes, stats)
+    if b"data-nosnippet" in cleaned:
+        drop_nosnippet_parts(main, stats)
     if _NAMED_TOOLTIP.search(cleaned) is not None:
         drop_named_tooltips(body, stats)
     if article_page:
