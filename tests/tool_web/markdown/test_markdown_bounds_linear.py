@@ -2140,6 +2140,22 @@ def test_repeated_blocks_are_keyed_without_their_links_in_linear_time() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_sentences_copying_parts_of_earlier_blocks_are_searched_in_bounded_time() -> None:
+    # On a product page each sentence block is looked for in the text before it: 40,000 of
+    # them after 370 kB of prose must not each search it all (quadratic: 28 s); the search
+    # stops at its budget and the rest of the page is read as before.
+    head = '<script type="application/ld+json">{"@type": "Product", "name": "Kit"}</script>'
+    prose = "".join(f"<p>{WORDS} {n}</p>" for n in range(4_000))
+    sentences = "".join(
+        f"<p>Sentence number {n} says what the kit holds today.</p>" for n in range(40_000)
+    )
+    out, elapsed = timed_render(
+        f"<html><head>{head}</head><body><main><h1>Kit</h1>{prose}{sentences}</main></body></html>"
+    )
+    assert "Sentence number 39999 says" in out
+    assert elapsed < 10, elapsed
+
+
 def test_rustdoc_item_furniture_is_emptied_in_linear_time() -> None:
     # One XPath over the tree, each part emptied in place: 100,000 version marks side by side,
     # each followed by a word that stays (moving each tail onto the text before it would copy

@@ -274,6 +274,39 @@ def test_repeated_blocks_are_shown_once_but_repeated_code_is_kept() -> None:
     assert out.count("```\nmake test\n```") == 2
 
 
+PRODUCT_LD = '<script type="application/ld+json">{"@type": "Product", "name": "Kit"}</script>'
+PROMISES = (
+    "Purchase with purpose! Repair makes a global impact and saves you money.",
+    "All our products meet rigorous standards and carry industry-leading guarantees.",
+    "Same day shipping on every order placed by 4PM Eastern.",
+)
+
+
+def test_a_band_copying_lines_of_a_products_list_is_shown_once() -> None:
+    # A shop writes its promises as a list in the buy box and again, split into titles and
+    # sentences, in a band below: the model read each promise twice. A plan's feature line
+    # written again alone, under another plan, is no band and stays.
+    items = "".join(f"<li>{promise}</li>" for promise in PROMISES)
+    band = (
+        "<div class='band'><p>Purchase with purpose</p>"
+        "<p>Repair makes a global impact and saves you money.</p><p>Repair with confidence</p>"
+        "<p>All our products meet rigorous standards and carry industry-leading guarantees.</p>"
+        "</div>"
+    )
+    single = "<p>A verification process proves you are a trusted sender of campaigns.</p>"
+    page = html_page(
+        f"<main><h1>Driver Kit</h1><ul>{items}</ul><p>{PROSE}</p>{band}"
+        f"<h2>Plans</h2><ul><li>{single[3:-4]}</li><li>Local numbers</li></ul>"
+        f"<h3>Short codes</h3>{single}</main>",
+        head=PRODUCT_LD,
+    )
+    out = html_to_markdown(page)
+    assert out.count("Repair makes a global impact and saves you money.") == 1
+    assert out.count("All our products meet rigorous standards") == 1
+    assert "Purchase with purpose\n" in out  # the band's short titles are no sentences
+    assert out.count("A verification process proves you are a trusted sender") == 2
+
+
 def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
     # A button's label and the copy that rolls in on hover, a title drawn over its plain copy.
     out = render(

@@ -386,7 +386,11 @@ def _convert(
     if comment_tags or comment_role:
         nest_comment_elements(main, stats, comment_tags, comment_role)
     renderer = MarkdownRenderer(
-        links_resolve_against, stats, page_url=url, canonical_url=canonical_url
+        links_resolve_against,
+        stats,
+        page_url=url,
+        canonical_url=canonical_url,
+        copied_bands=product_page,
     )
     markdown = renderer.render(main)
     if description and not is_empty_shell(markdown):

@@ -192,8 +192,12 @@ class MarkdownRenderer:
         *,
         page_url: str | None = None,
         canonical_url: str = "",
+        copied_bands: bool = False,
     ) -> None:
         self._base_url = base_url  # what relative links resolve against
+        # Whether blocks copying lines of an earlier block, side by side, go as repeats
+        # (`repeats.drop_repeated_blocks`): asked on product pages only.
+        self._copied_bands = copied_bands
         self._page_url = page_url or base_url
         # The address the page names as its own (`<link rel="canonical">`), when it is another
         # than `page_url`: a link to it leads back to this page (its title, its breadcrumb's
@@ -232,7 +236,8 @@ class MarkdownRenderer:
                         normalise(repaired_mojibake(without_doubled_no_break_spaces(rendered)))
                     )
                 )
-            )
+            ),
+            copied_bands=self._copied_bands,
         )
         markdown = drop_repeated_quotations(markdown)
         markdown = markdown.replace(INDENT, " ")
