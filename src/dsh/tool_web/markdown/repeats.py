@@ -201,7 +201,7 @@ def drop_card_controls(markdown: str) -> str:
         ]
     else:
         kept = [line for line in lines if not _is_card_control(line)]
-    if "tarter" in markdown or "oster" in markdown:  # a starter's badge after a name, rarely
+    if any(badge in markdown for badge in _STARTER_BADGE_ENDS):  # after a name, rarely
         kept = [_without_starter_badge(line) for line in kept]
     elif len(kept) == len(lines):
         return markdown
@@ -251,6 +251,13 @@ def _is_card_control(line: str) -> bool:
     return _is_statistic(label)
 
 
+# How a starter's badge after a name ends, as `drop_card_controls` looks for it in C first:
+# "Discussion starter", "Thread Starter", "Topic starter", "Original Poster" (a regular
+# expression over the whole text costs more than the lines it finds).
+_STARTER_BADGE_ENDS: Final = (
+    "n starter", "d starter", "c starter", "n Starter", "d Starter", "c Starter", "l Poster",
+    "l poster",
+)  # fmt: skip
 # A poster's location under its label ("Location: SIN", "**Location:** United Kingdom").
 _LOCATION: Final = re.compile(r"location:\ \S.{0,58}")
 
