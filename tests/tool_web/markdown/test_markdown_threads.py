@@ -1067,3 +1067,20 @@ def test_the_thread_starters_badge_goes_and_the_name_stays() -> None:
     # Not "Author" alone: an article's byline labels its author so.
     out = render(f"<main><h1>Billing</h1><p>Author</p><p>Venteur</p><p>{PROSE}</p></main>")
     assert "Author\n\nVenteur" in out
+
+
+def test_a_posters_location_beside_their_statistics_goes() -> None:
+    # vBulletin's card under each name: "Join Date / Location / Posts". The statistics went and
+    # the location stood alone between the name and the post; an event's location stays.
+    card = (
+        "<div><a href='member.php?u=7'>lowjhg</a></div><div><div>Join Date: <b>Aug 2008</b></div>"
+        "<div>Location: <b>SIN</b></div><div>Posts: <b>1,077</b></div></div>"
+    )
+    out = render(f"<main><h1>Scenic sights</h1>{card}<div><p>{PROSE}</p></div></main>")
+    assert "Location" not in out
+    assert f"lowjhg\n\n{PROSE}" in out
+    out = render(
+        f"<main><h1>PyCon 2026</h1><p>Date: May 14, 2026</p><p>Location: Long Beach</p>"
+        f"<p>{PROSE}</p></main>"
+    )
+    assert "Location: Long Beach" in out

@@ -187,13 +187,22 @@ def drop_card_controls(markdown: str) -> str:
     (`_READING_TIME`), a poster's join date (`_JOINED`), a post's edit note (`_EDIT_NOTE`) or
     the thread starter's badge (`_STARTER_BADGES`; after the poster's name on its line, the
     name stays), list items included, and a script's placeholder (`_PLACEHOLDER`), list items
-    not.
+    not; a poster's location beside their join date or post count goes with them
+    (`_is_posters_location`). Lines are normalised: at most one blank line between two.
 
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
     lines = markdown.split("\n")
-    kept = [line for line in lines if not _is_card_control(line)]
-    if "tarter" in markdown or "oster" in markdown:  # a starter's badge after a name, rarely
+    if "ocation:" in markdown:  # a poster's card, rarely: its location goes with its statistics
+        dropped = [_is_card_control(line) for line in lines]
+        kept = [
+            line
+            for index, line in enumerate(lines)
+            if not dropped[index] and not _is_posters_location(index, lines)
+        ]
+    else:
+        kept = [line for line in lines if not _is_card_control(line)]
+    if any(badge in markdown for badge in _STARTER_BADGE_ENDS):  # after a name, rarely
         kept = [_without_starter_badge(line) for line in kept]
     elif len(kept) == len(lines):
         return markdown
@@ -241,6 +250,45 @@ def _is_card_control(line: str) -> bool:
     ):
         return True
     return _is_statistic(label)
+
+
+# How a starter's badge after a name ends, as `drop_card_controls` looks for it in C first:
+# "Discussion starter", "Thread Starter", "Topic starter", "Original Poster" (a regular
+# expression over the whole text costs more than the lines it finds).
+_STARTER_BADGE_ENDS: Final = (
+    "n starter", "d starter", "c starter", "n Starter", "d Starter", "c Starter", "l Poster",
+    "l poster",
+)  # fmt: skip
+# A poster's location under its label ("Location: SIN", "**Location:** United Kingdom").
+_LOCATION: Final = re.compile(r"location:\ \S.{0,58}")
+
+
+def _is_posters_location(index: int, lines: list[str]) -> bool:
+    """A location line in a poster's card: next to the poster's join date or post count (the
+    nearest line with words before or after it, `_JOINED`, `_COUNTER`). vBulletin, phpBB and
+    SMF print "Join Date: Aug 2008 / Location: SIN / Posts: 1,077" under every post's author:
+    the statistics go, and the location stood alone between the name and the post. About the
+    poster, not what was written; an event's or a job's "Location:" stands by no such line."""
+    line = lines[index]
+    if len(line) > _CONTROL_LINE_MAX + 40:
+        return False
+    label = _label(line.replace(INDENT, " ").strip().lstrip("-+ ")).replace("*", "")
+    if _LOCATION.fullmatch(label) is None:
+        return False
+    for step in (-1, 1):
+        at = index + step
+        while 0 <= at < len(lines) and not lines[at].strip():
+            at += step
+        if 0 <= at < len(lines) and _is_poster_statistic_line(lines[at]):
+            return True
+    return False
+
+
+def _is_poster_statistic_line(line: str) -> bool:
+    label = _label(line.replace(INDENT, " ").strip().lstrip("-+ ")).replace("*", "")
+    return len(label) <= _CONTROL_LINE_MAX and (
+        _JOINED.fullmatch(label) is not None or _COUNTER.fullmatch(label) is not None
+    )
 
 
 def _without_starter_badge(line: str) -> str:
