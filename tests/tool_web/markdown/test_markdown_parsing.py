@@ -252,10 +252,10 @@ def test_react_boundary_comments_are_markers_only_where_they_are_comments() -> N
 
 
 def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
-    # The passes search by attribute from the attributes up (`tree.py`): the same elements,
-    # once each and in document order, as a test of every element; attribute names in any case
-    # (the parser lowers them), a repeated attribute (the parser keeps the first), the context
-    # element itself left out of a search of its descendants.
+    # The passes test an attribute's values on the attribute read once (`tree.py`): the same
+    # elements, once each and in document order, as a test of every element; attribute names
+    # in any case (the parser lowers them), a repeated attribute (the parser keeps the first),
+    # the context element itself left out of a search of its descendants.
     from dsh.tool_web.markdown import boilerplate, linkblocks, screenreader, tabs
     from dsh.tool_web.markdown.tree import find_elements
 

@@ -65,9 +65,8 @@ def drop_labels_of_fields(root: etree._Element) -> None:
             drop_keep_tail(label)
 
 
-# The elements a Stencil theme's script fills with the chosen variant's data (searched from the
-# attributes: `tree.py`'s attribute searches).
-_SCRIPT_VALUES: Final = etree.XPath("//*/@*[starts-with(name(), 'data-product-')]/..")
+# The elements a Stencil theme's script fills with the chosen variant's data.
+_SCRIPT_VALUES: Final = etree.XPath("//*[@*[starts-with(name(), 'data-product-')]]")
 
 
 def drop_labels_of_script_values(root: etree._Element) -> None:

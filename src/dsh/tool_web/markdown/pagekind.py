@@ -96,9 +96,9 @@ def declared_kinds(root: etree._Element, source: bytes) -> tuple[bool, bool]:
 _ENTRY: Final = re.compile(rb"entry")
 _ENTRY_CLASSES: Final = frozenset({"hentry", "h-entry"})
 # The elements whose class value holds an entry class's letters, their tokens read after
-# (searched from the class attributes: `tree.py`'s attribute searches).
+# (the class read once per element: `tree.py`'s attribute tests).
 _ENTRY_CLASSED: Final = etree.XPath(
-    "//*/@class[contains(., 'hentry') or contains(., 'h-entry')]/..", smart_strings=False
+    "//*[@class[contains(., 'hentry') or contains(., 'h-entry')]]", smart_strings=False
 )
 # HTML splits a class value at ASCII whitespace only (not at a no-break space).
 _CLASS_SEPARATORS: Final = re.compile(r"[ \t\n\f\r]+")

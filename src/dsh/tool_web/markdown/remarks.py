@@ -21,9 +21,8 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.tree import find_elements, nearest_where
 
-# Candidates by one search in C (from the attributes: `tree.py`'s attribute searches); each is
-# then read by its type's exact name.
-_COMMENT_ITEMS: Final = etree.XPath("//*/@itemtype[contains(., 'Comment')]/parent::*[@itemscope]")
+# Candidates by one search in C; each is then read by its type's exact name.
+_COMMENT_ITEMS: Final = etree.XPath("//*[@itemscope][contains(@itemtype, 'Comment')]")
 # A schema.org type as microdata names it: http or https, with or without `www.` (the
 # source is searched for `schema.org/` in lower case before this pass runs).
 _SCHEMA_TYPE: Final = re.compile(r"https?://(?:www\.)?schema\.org/([A-Za-z]+)/?")

@@ -92,9 +92,9 @@ def _aria_tables_as_tables(root: etree._Element) -> None:
                 cell.tag = _CELL_TAGS.get((cell.get("role") or "").lower(), "td")
 
 
-# Searched from the role attributes (`tree.py`'s attribute searches).
+# The role is read once per element (`tree.py`'s attribute tests).
 _ARIA_GRIDS: Final = etree.XPath(
-    "//*/@role[.='table' or .='grid' or .='treegrid' or .='Table' or .='Grid']/.."
+    "//*[@role[.='table' or .='grid' or .='treegrid' or .='Table' or .='Grid']]"
 )
 
 
@@ -156,10 +156,9 @@ _TABLE_TAGS: Final = frozenset({"table", "thead", "tbody", "tfoot", "tr", "td", 
 # wrapped around the page's title, description and publisher), its embed card, WordPress's
 # embed block (`wp-block-embed`: a post's link in a `blockquote` beside the iframe that shows
 # it, or a video's or podcast's iframe alone). The title read as a line of the article, or the
-# iframe went with nothing in its place: the model could not follow it. (Searched from the
-# class attributes: `tree.py`'s attribute searches.)
+# iframe went with nothing in its place: the model could not follow it.
 _CARD_FIGURES: Final = etree.XPath(
-    "descendant::figure/@class[contains(., 'embed') or contains(., 'bookmark')]/.."
+    ".//figure[contains(@class, 'embed') or contains(@class, 'bookmark')]"
 )
 _CARD_WORDS: Final = frozenset({"embed", "bookmark"})
 _CLASS_WORDS: Final = re.compile(r"[a-z0-9]+")
@@ -749,9 +748,8 @@ def _is_hidden_state(element: etree._Element) -> bool:
 # Cloudflare's email obfuscation: the address XOR-ed with the first byte, hex-encoded in
 # `data-cfemail` (or after `#` in the link), the text replaced by "[email protected]" until a
 # script decodes it. Without the script the model read "email us at [email protected]".
-# (Searched from the attributes: `tree.py`'s attribute searches.)
 _CLOUDFLARE_EMAILS: Final = etree.XPath(
-    "(//*/@data-cfemail | //a/@href[contains(., '/cdn-cgi/l/email-protection#')])/.."
+    "//*[@data-cfemail] | //a[contains(@href, '/cdn-cgi/l/email-protection#')]"
 )
 _MAX_EMAIL_HEX: Final = 2 * 320
 

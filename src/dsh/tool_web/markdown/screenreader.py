@@ -151,8 +151,7 @@ def is_section_title(element: etree._Element) -> bool:
 
 
 # The elements hidden from screen readers, found in C (`drawn_twins`).
-# Searched from the attributes (`tree.py`'s attribute searches).
-_ARIA_HIDDEN: Final = etree.XPath("descendant::*/@aria-hidden[.='true']/..")
+_ARIA_HIDDEN: Final = etree.XPath("descendant::*[@aria-hidden='true']")
 # A twin this long or longer is a block, not a price's or a count's words.
 _TWIN_MAX_CHARS: Final = 80
 # A twin's text is read only through this many elements and characters, the markup's

@@ -341,8 +341,7 @@ def _with_ledes(root: etree._Element, ledes: list[etree._Element]) -> etree._Ele
     return root
 
 
-# Searched from the attributes (`tree.py`'s attribute searches).
-_ITEM_TEXTS: Final = etree.XPath("//*/@itemprop[contains(., 'text')]/..")
+_ITEM_TEXTS: Final = etree.XPath("//*[@itemprop and contains(@itemprop, 'text')]")
 
 
 _MAIN_ENTITY: Final = frozenset({"mainEntity"})

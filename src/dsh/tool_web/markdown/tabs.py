@@ -71,11 +71,10 @@ _MAX_WIDGETS: Final = 200
 # How far above a panel its tab row may sit: the row's parent or grandparent holds the panels,
 # at most this many levels above each of them.
 _PANEL_LEVELS: Final = 4
-# Each found from the attributes (`tree.py`'s attribute searches).
-_TABLISTS: Final = etree.XPath("//*/@role[.='tablist']/..")
-_TABS: Final = etree.XPath("//*/@role[.='tab']/..")
-_PANELS: Final = etree.XPath("//*/@role[.='tabpanel']/..")
-_WITH_ID: Final = etree.XPath("//*/@id/..")
+_TABLISTS: Final = etree.XPath("//*[@role='tablist']")
+_TABS: Final = etree.XPath("//*[@role='tab']")
+_PANELS: Final = etree.XPath("//*[@role='tabpanel']")
+_WITH_ID: Final = etree.XPath("//*[@id]")
 _TABBED_SETS: Final = etree.XPath("//div[contains(@class, 'tabbed-set')]")
 
 

@@ -18,13 +18,14 @@ import lxml.etree as etree
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-# Attribute searches: the passes find elements by an attribute from the attributes, then up to
-# their elements (`descendant::*/@role[.='dialog']/..`), not by a test of every element
-# (`.//*[@role='dialog']`). libxml2 walks the same elements, but a predicate evaluated per
-# element costs far more than stepping over elements without the attribute; the parent step
-# returns each element once, in document order, so the results are the same (and lxml's HTML
-# parser keeps one attribute of a name per element, so "any such attribute" is "the
-# attribute"). Measured over WCXB's trees: a third to two thirds less time per search.
+# Attribute tests: a search testing several values of one attribute reads it once per element,
+# as a node-set filtered by the tests (`.//*[@class[contains(., 'a') or contains(., 'b')]]`),
+# not once per test (`contains(@class, 'a') or contains(@class, 'b')`, each a string made of
+# the attribute): the same elements, as an element holds one attribute of a name. Measured over
+# WCXB's trees, a sixth to a half less time. Not from the attributes up to their elements
+# (`.//@class[…]/..`), faster still on real pages: libxml2 removes the parent step's duplicates
+# by comparing each element found with all found before, and 300,000 matching elements took
+# minutes.
 
 
 def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
