@@ -72,10 +72,28 @@ def normalise(markdown: str) -> str:
     visible = markdown if markdown.isascii() else _INVISIBLE.sub("", markdown)
     if _ZWNJ in visible or _ZWJ in visible:
         visible = _LOOSE_JOINERS.sub("", visible)
-    lines = [line.strip(" ") for line in _SPACES.sub(" ", visible).split("\n")]
+    # The substitutions run only where they can match, known by substring searches in C: the
+    # patterns' own searches stop at every space or line break (called for every list item
+    # and heading, of which one in twenty holds a run of spaces).
+    folded = _SPACES.sub(" ", visible) if _has_spaces_to_fold(visible) else visible
+    lines = [line.strip(" ") for line in folded.split("\n")]
     if YES_ICON in visible or NO_ICON in visible:
         lines = _icons_joined(lines)
-    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+    joined = "\n".join(lines)
+    return (_BLANK_LINES.sub("\n\n", joined) if "\n\n\n" in joined else joined).strip()
+
+
+def _has_spaces_to_fold(text: str) -> bool:
+    """Whether `_SPACES` matches in `text`: two spaces in a row, or a space other than a plain
+    one (a run opening with a plain space and going on with another kind holds that kind)."""
+    return (
+        "  " in text
+        or "\t" in text
+        or "\r" in text
+        or "\f" in text
+        or "\v" in text
+        or "\u00a0" in text
+    )
 
 
 # UTF-8 read as Windows-1252 or Latin-1, each byte of a character shown as a character of its
