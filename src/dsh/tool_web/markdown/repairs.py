@@ -820,11 +820,7 @@ def drop_template_placeholders(root: etree._Element) -> None:
     for element in find_elements(_HOLDS_TEMPLATE_TEXT, root):
         if _in_code(element, in_code):
             continue
-        if element.text and _TEMPLATE_EXPRESSION.fullmatch(element.text):
-            element.text = _kept_space(element.text)
-        for child in element:
-            if child.tail and _TEMPLATE_EXPRESSION.fullmatch(child.tail):
-                child.tail = _kept_space(child.tail)
+        _empty_own_texts(element, _TEMPLATE_EXPRESSION)
 
 
 # The filler a page template ships with until an editor writes the text: "Lorem ipsum dolor sit
@@ -853,11 +849,17 @@ def drop_filler_text(root: etree._Element) -> None:
             nearest_ancestor(element, _QUOTING_ELEMENTS, quoting) is not None
         ):
             continue
-        if element.text and _FILLER.fullmatch(element.text):
-            element.text = _kept_space(element.text)
-        for child in element:
-            if child.tail and _FILLER.fullmatch(child.tail):
-                child.tail = _kept_space(child.tail)
+        _empty_own_texts(element, _FILLER)
+
+
+def _empty_own_texts(element: etree._Element, whole: re.Pattern[str]) -> None:
+    """Empty `element`'s own texts (its text and its children's tails) that `whole` matches
+    whole, keeping the space around them that separates words."""
+    if element.text and whole.fullmatch(element.text):
+        element.text = _kept_space(element.text)
+    for child in element:
+        if child.tail and whole.fullmatch(child.tail):
+            child.tail = _kept_space(child.tail)
 
 
 def _in_code(element: etree._Element, memo: dict[etree._Element, etree._Element | None]) -> bool:

@@ -785,16 +785,22 @@ def _heads_new_prose(
     block = blocks[index]
     if "\n" in block.strip() or len(keys[index]) > _HEADER_MAX:
         return False
-    after = _past_opening_quote(index + 1, blocks, keys)
-    if after >= len(blocks) or first_at[keys[after]] != after:
+    return bool(_HEADER_DATE.search(keys[index])) and _new_prose_at(
+        _past_opening_quote(index + 1, blocks, keys), blocks, keys, first_at
+    )
+
+
+def _new_prose_at(at: int, blocks: list[str], keys: list[str], first_at: dict[str, int]) -> bool:
+    """Whether block `at` is prose said for the first time: a post's own words, not a heading,
+    table, list, quotation or code (a header line right before it opens a new post)."""
+    if at >= len(blocks) or first_at[keys[at]] != at:
         return False
-    following = blocks[after].lstrip()
+    following = blocks[at].lstrip()
     return (
         not following.startswith(("#", "|", "-", "*", ">"))
         and CODE_OPEN not in following
-        and len(keys[after]) >= _PROSE_MIN
-        and " " in keys[after]
-        and bool(_HEADER_DATE.search(keys[index]))
+        and len(keys[at]) >= _PROSE_MIN
+        and " " in keys[at]
     )
 
 
@@ -857,16 +863,7 @@ def _in_post_header(
         if not _is_header_line(blocks[at], keys[at], levels[at]):
             break
         at += 1
-    after = _past_opening_quote(at, blocks, keys)
-    if after >= len(blocks) or first_at[keys[after]] != after:
-        return False
-    following = blocks[after].lstrip()
-    return (
-        not following.startswith(("#", "|", "-", "*", ">"))
-        and CODE_OPEN not in following
-        and len(keys[after]) >= _PROSE_MIN
-        and " " in keys[after]
-    )
+    return _new_prose_at(_past_opening_quote(at, blocks, keys), blocks, keys, first_at)
 
 
 def _is_header_line(block: str, key: str, level: int) -> bool:
