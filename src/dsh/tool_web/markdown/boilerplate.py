@@ -38,6 +38,7 @@ from dsh.tool_web.markdown.tree import (
     empty,
     find_elements,
     hidden_by_style,
+    holders_up_to,
     holds,
 )
 from dsh.tool_web.markdown.vocabulary import (
@@ -911,14 +912,9 @@ def drop_nosnippet_parts(main: etree._Element, stats: TextStats) -> None:
     if not marked:
         return
     protected = stats.text.get(main, 0) * _PROTECTED_SHARE
-    # The elements holding an `h1`, each ancestor added once (the walk up stops at one known).
-    titled: set[etree._Element] = set()
-    for title in main.iter("h1"):
-        titled.add(title)
-        for ancestor in title.iterancestors():
-            if ancestor in titled or ancestor is main:
-                break
-            titled.add(ancestor)
+    # The `h1`s and the elements holding one.
+    titles = list(main.iter("h1"))
+    titled = holders_up_to(titles, main).union(titles)
     gone: set[etree._Element] = set()
     removed = 0
     for element in marked:  # document order: an outer part before those inside it

@@ -27,6 +27,7 @@ from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.pagekind import declared_types, json_ld_documents, json_ld_nodes
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
+from dsh.tool_web.markdown.tree import holders_up_to
 
 _WORD: Final = re.compile(r"\w+")
 # Markup some CMSs leave in `articleBody` (its paragraphs' tags): read as a break.
@@ -109,17 +110,9 @@ def drop_undeclared_blocks(main: etree._Element, stats: TextStats, declared: str
         held = sum(triple in declared_triples for triple in triples)
         return held >= _BLOCK_SHARE * len(triples)
 
-    # The elements holding a block, each ancestor added once (the walk up stops at one
-    # already known): a leaf is a candidate not among them.
-    holders: set[etree._Element] = set()
+    # The elements holding a block: a leaf is a candidate not among them.
+    holders = holders_up_to(main.iter(*_BLOCKS, "code"), main)
     kept_inside: set[etree._Element] = set()
-    for element in main.iter(*_BLOCKS, "code"):
-        for ancestor in element.iterancestors():
-            if ancestor in holders:
-                break
-            holders.add(ancestor)
-            if ancestor is main:
-                break
     started = False
     doomed: list[etree._Element] = []
     for element in main.iter():

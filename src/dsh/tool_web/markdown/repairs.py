@@ -818,7 +818,7 @@ def drop_template_placeholders(root: etree._Element) -> None:
     `{{`: the search walks the whole tree, in C)."""
     in_code: dict[etree._Element, etree._Element | None] = {}
     for element in find_elements(_HOLDS_TEMPLATE_TEXT, root):
-        if _in_code(element, in_code):
+        if _is_or_inside(element, _CODE_ELEMENTS, in_code):
             continue
         _empty_own_texts(element, _TEMPLATE_EXPRESSION)
 
@@ -845,9 +845,7 @@ def drop_filler_text(root: etree._Element) -> None:
     ipsum`: the search walks the whole tree, in C)."""
     quoting: dict[etree._Element, etree._Element | None] = {}
     for element in find_elements(_HOLDS_FILLER, root):
-        if element.tag in _QUOTING_ELEMENTS or (
-            nearest_ancestor(element, _QUOTING_ELEMENTS, quoting) is not None
-        ):
+        if _is_or_inside(element, _QUOTING_ELEMENTS, quoting):
             continue
         _empty_own_texts(element, _FILLER)
 
@@ -862,12 +860,15 @@ def _empty_own_texts(element: etree._Element, whole: re.Pattern[str]) -> None:
             child.tail = _kept_space(child.tail)
 
 
-def _in_code(element: etree._Element, memo: dict[etree._Element, etree._Element | None]) -> bool:
-    """Whether `element` is or is inside a code element; the nearest one above is remembered
-    for each element on the way up, so that every element is walked past once."""
-    return (
-        element.tag in _CODE_ELEMENTS or nearest_ancestor(element, _CODE_ELEMENTS, memo) is not None
-    )
+def _is_or_inside(
+    element: etree._Element,
+    tags: frozenset[str],
+    memo: dict[etree._Element, etree._Element | None],
+) -> bool:
+    """Whether `element` is or is inside an element of `tags`; the nearest one above is
+    remembered for each element on the way up (one `memo` per `tags`), so that every element
+    is walked past once."""
+    return element.tag in tags or nearest_ancestor(element, tags, memo) is not None
 
 
 def _kept_space(text: str) -> str:

@@ -193,16 +193,15 @@ def drop_card_controls(markdown: str) -> str:
     A line with a link target shown (`[Read more](url)`: a newsletter's story) is kept, and so
     are headings, table rows and the same words in a sentence. Code is a placeholder here."""
     lines = markdown.split("\n")
+    # A poster's card, rarely: its location goes with its statistics.
+    locations = "ocation:" in markdown
     # A blank line (two lines in five) is no control: spared the dozen tests of a short line.
-    if "ocation:" in markdown:  # a poster's card, rarely: its location goes with its statistics
-        dropped = [bool(line) and _is_card_control(line) for line in lines]
-        kept = [
-            line
-            for index, line in enumerate(lines)
-            if not dropped[index] and not _is_posters_location(index, lines)
-        ]
-    else:
-        kept = [line for line in lines if not line or not _is_card_control(line)]
+    kept = [
+        line
+        for index, line in enumerate(lines)
+        if not line
+        or not (_is_card_control(line) or (locations and _is_posters_location(index, lines)))
+    ]
     if any(badge in markdown for badge in _STARTER_BADGE_ENDS):  # after a name, rarely
         kept = [_without_starter_badge(line) for line in kept]
     elif len(kept) == len(lines):
@@ -273,8 +272,7 @@ def _is_posters_location(index: int, lines: list[str]) -> bool:
     line = lines[index]
     if len(line) > _CONTROL_LINE_MAX + 40:
         return False
-    label = _label(line.replace(INDENT, " ").strip().lstrip("-+ ")).replace("*", "")
-    if _LOCATION.fullmatch(label) is None:
+    if _LOCATION.fullmatch(_poster_card_label(line)) is None:
         return False
     for step in (-1, 1):
         at = index + step
@@ -285,8 +283,13 @@ def _is_posters_location(index: int, lines: list[str]) -> bool:
     return False
 
 
+def _poster_card_label(line: str) -> str:
+    """A line of a poster's card as its label reads, list marker and emphasis aside."""
+    return _label(line.replace(INDENT, " ").strip().lstrip("-+ ")).replace("*", "")
+
+
 def _is_poster_statistic_line(line: str) -> bool:
-    label = _label(line.replace(INDENT, " ").strip().lstrip("-+ ")).replace("*", "")
+    label = _poster_card_label(line)
     return len(label) <= _CONTROL_LINE_MAX and (
         _JOINED.fullmatch(label) is not None or _COUNTER.fullmatch(label) is not None
     )

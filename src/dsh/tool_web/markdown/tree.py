@@ -9,7 +9,7 @@ walk each path once).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import lxml.etree as etree
@@ -45,6 +45,21 @@ def empty(element: etree._Element) -> None:
 def class_tokens(element: etree._Element) -> list[str]:
     """The words of the element's `class` attribute, as written."""
     return (element.get("class") or "").split()
+
+
+def holders_up_to(elements: Iterable[etree._Element], top: etree._Element) -> set[etree._Element]:
+    """Every ancestor of `elements` up to `top`, `top` included (the elements themselves only
+    where one holds another): each walk up stops at an ancestor already known, so that every
+    element is passed once, however many `elements` it holds."""
+    holders: set[etree._Element] = set()
+    for element in elements:
+        for ancestor in element.iterancestors():
+            if ancestor in holders:
+                break
+            holders.add(ancestor)
+            if ancestor is top:
+                break
+    return holders
 
 
 def nearest_ancestor(
