@@ -694,6 +694,28 @@ def test_a_panels_and_a_posts_controls_alone_on_their_line_are_dropped() -> None
     assert "Press Load more to see them." in out
 
 
+def test_a_learn_more_without_its_target_alone_on_its_line_is_dropped() -> None:
+    # A feature tile's or a promise's call to action, its target not shown: a place the model
+    # cannot go from here, under each tile of a shop's guarantees or a maker's feature bands.
+    tiles = (
+        "<div><h3>Lifetime guarantee</h3><p>We replace any part that breaks.</p>"
+        "<a href='/guarantee'>Learn more</a></div>"
+        "<div><h3>Fast shipping</h3><p>Orders placed by noon leave the same day.</p>"
+        "<ul><li><a href='#'>Learn More</a></li></ul></div>"
+    )
+    out = render(f"<h1>Trail pack</h1><p>{PROSE}</p>{tiles}")
+    assert "Learn more" not in out.replace("Learn More", "Learn more")
+    assert "We replace any part that breaks." in out
+    assert "Orders placed by noon leave the same day." in out
+    # Not the words in a sentence, nor a label that says more.
+    kept = (
+        "<p>Read the care guide to learn more.</p><p><a href='/care'>Learn more about care</a></p>"
+    )
+    out = render(f"<h1>Trail pack</h1><p>{PROSE}</p>{kept}")
+    assert "Read the care guide to learn more." in out
+    assert "Learn more about care" in out
+
+
 def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:
     # A script replaces "Loading..." with what it loads (a shop's reviews, payment options, a
     # blog's posts); without scripts the placeholder stood alone, saying nothing the page shows.

@@ -73,9 +73,9 @@ def test_the_same_speakers_line_under_each_of_their_quotes_stays() -> None:
         f"<blockquote><p>Rankings are a directional metric now.</p></blockquote>"
         f"{speaker.format(acme='Acme')}<p>{PROSE} Once more.</p>"
         # A link's label under a quoted box is no speaker: its repeat still goes.
-        f"<blockquote><p>The bottom line: eat fibre.</p></blockquote><p>Learn more.</p>"
-        f"<blockquote><p>The bottom line: sleep well.</p></blockquote><p>Learn more.</p>"
+        f"<blockquote><p>The bottom line: eat fibre.</p></blockquote><p>Read the study.</p>"
+        f"<blockquote><p>The bottom line: sleep well.</p></blockquote><p>Read the study.</p>"
     )
     assert out.count("VP of Research") == 2
     assert "directional metric now.\n\n**Jane Doe,** VP of Research, Acme" in out
-    assert out.count("Learn more.") == 1
+    assert out.count("Read the study.") == 1

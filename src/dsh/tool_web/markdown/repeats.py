@@ -52,7 +52,12 @@ _CARD_CONTROLS: Final = frozenset(
      "load more", "view more", "show less", "see less", "read less", "expand all",
      "collapse all", "share", "add a comment", "leave a comment", "post a comment",
      "write a comment", "leave a reply", "show more replies", "show more comments",
-     "load more comments"}
+     "load more comments",
+     # A call to action whose target is not shown: the page's link to a place the model
+     # cannot follow from here, under a feature tile, a plan, a product's promise ("Learn
+     # more" under each of Apple's and Samsung's bands, iFixit's guarantees, Steam's deck
+     # badge). Written with its target, `[Learn more](…)`, it is a link and stays.
+     "learn more"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
