@@ -15,15 +15,10 @@ import httpx
 import pytest
 
 from dsh.harness import AbortController, AbortSignal
-from dsh.providers._keyed_api import (
-    MAX_BODY_BYTES,
-    _httpx_environment_proxies,
-    check_base_url,
-    new_client,
-    post_json,
-    provider_message,
-    retry_after_seconds,
-)
+from dsh.providers._keyed_api.call import MAX_BODY_BYTES, post_json
+from dsh.providers._keyed_api.client import _httpx_environment_proxies, new_client
+from dsh.providers._keyed_api.config import check_base_url
+from dsh.providers._keyed_api.errors import provider_message, retry_after_seconds
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
 from support.local_http import HangingRoute, LocalServer, Request, write_head, write_response
 from support.quoting import LOUD_TEXT, SECRETS, assert_quoted
