@@ -85,8 +85,8 @@ def _httpx_environment_proxies() -> dict[str, str | None]:
     ``AsyncClient`` itself): a copy of its rules (lower case before upper case, a bare
     ``host:port`` read as ``http://``, ``NO_PROXY=*``, IPv6 hosts bracketed) would route a host
     otherwise than the client it explains once httpx changed them. This is the one place that
-    reads it; tests/providers/test_providers_keyed_api.py fails if httpx moves it or changes its
-    table's form.
+    reads it; tests/providers/test_providers_keyed_api_client.py fails if httpx moves it or
+    changes its table's form.
     """
     from httpx._utils import get_environment_proxies
 
