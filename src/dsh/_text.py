@@ -22,7 +22,8 @@ import contextlib
 import re
 
 #: Longest exception message quoted in a one-line error, as for a provider's own message
-#: (``providers/_keyed_api.py``): a message can hold a whole response body or a big object's repr.
+#: (``providers/_keyed_api/errors.py``): a message can hold a whole response body or a big
+#: object's repr.
 MAX_QUOTED_CHARS = 300
 
 #: Longest value quoted in a config error's ``(got …)``: enough to recognise what was written.

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import dsh.providers._keyed_api as keyed_api
+import dsh.providers._keyed_api.registration as keyed_registration
 from dsh.harness import ChatRoute, ConfigError, Step, ToolDefinition, ToolExecution, ToolResult
 from dsh.providers.deepseek import SYSTEM_PROMPT, anthropic_base_for
 from dsh.providers.deepseek import api_plugin as deepseek_api_plugin
@@ -210,7 +210,7 @@ async def test_a_route_on_remote_plain_http_is_refused(
 ) -> None:
     offline = OfflineClient()
     # The plugin's client cannot leave the process, even if the check regressed.
-    monkeypatch.setattr(keyed_api, "new_client", lambda _timeout: offline.client)
+    monkeypatch.setattr(keyed_registration, "new_client", lambda _timeout: offline.client)
     setup(harness, server)
     harness.ctx.credentials.add_route(
         ChatRoute("ds-http", "deepseek", api_key="sk-http-route", base_url="http://gw.example")
@@ -232,7 +232,7 @@ async def test_a_route_base_url_with_a_token_is_refused_without_quoting_it(
 ) -> None:
     # A password with a raw '/' ends the host for URL parsers: it was quoted as a bad port.
     offline = OfflineClient()
-    monkeypatch.setattr(keyed_api, "new_client", lambda _timeout: offline.client)
+    monkeypatch.setattr(keyed_registration, "new_client", lambda _timeout: offline.client)
     setup(harness, server)
     harness.ctx.credentials.add_route(
         ChatRoute(

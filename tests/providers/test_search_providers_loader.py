@@ -8,7 +8,7 @@ import httpx
 import pytest
 import yaml
 
-import dsh.providers._keyed_api as keyed_api
+import dsh.providers._keyed_api.registration as keyed_registration
 from dsh.harness import (
     ChatRoute,
     Context,
@@ -17,6 +17,7 @@ from dsh.harness import (
     load_plugins,
     parse_plugin_list,
 )
+from dsh.providers._keyed_api.client import new_client
 from dsh.providers.deepseek import api_plugin, official_plugin
 from dsh.providers.exa import plugin as exa_plugin
 from dsh.providers.perplexity import plugin as perplexity_plugin
@@ -73,15 +74,14 @@ async def test_loads_from_yaml_registers_searches_and_disposes(
 ) -> None:
     assert module.name == entry_point
     clients: list[httpx.AsyncClient] = []
-    # Every keyed plugin's apply gets its client from the shared helper.
-    real_new_client = keyed_api.new_client
 
+    # Every keyed plugin's apply gets its client from the shared helper.
     def recording_new_client(timeout: float) -> httpx.AsyncClient:
-        client: httpx.AsyncClient = real_new_client(timeout)
+        client: httpx.AsyncClient = new_client(timeout)
         clients.append(client)
         return client
 
-    monkeypatch.setattr(keyed_api, "new_client", recording_new_client)
+    monkeypatch.setattr(keyed_registration, "new_client", recording_new_client)
     server.respond_json(path, fixture(body))
     credentials = Credentials(
         MappingSource({"EXA_API_KEY": "k1", "PERPLEXITY_API_KEY": "k2", "DEEPSEEK_API_KEY": "k3"})

@@ -23,7 +23,7 @@ See README.md in this folder for the one-line-per-name list.
 
 from dsh._text import mask_url_credentials
 from dsh.harness._abort import AbortController, AbortSignal, race_signal
-from dsh.harness._context import SECRET_VALUE_ERROR, Context, Plugin, Scope, applying_plugin
+from dsh.harness._context import Context, Plugin, Scope, applying_plugin
 from dsh.harness._credentials import (
     ChatRoute,
     Credentials,
@@ -44,6 +44,7 @@ from dsh.harness._loader import (
     read_plugin_list,
     resolve_plugin,
 )
+from dsh.harness._plugin_config import SECRET_VALUE_ERROR
 from dsh.harness._prompt import PromptSection, SystemPrompt
 from dsh.harness._tools import (
     Step,

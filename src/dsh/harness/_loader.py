@@ -24,8 +24,9 @@ from typing import Any
 import yaml
 
 from dsh._text import MAX_VALUE_CHARS, quoted_message, quoted_value
-from dsh.harness._context import Context, _dispose_quietly, validate_plugin_config
+from dsh.harness._context import Context, _dispose_quietly
 from dsh.harness._errors import ConfigError
+from dsh.harness._plugin_config import validate_plugin_config
 
 ENTRY_POINT_GROUP = "dsh.plugins"
 

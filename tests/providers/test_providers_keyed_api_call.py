@@ -1,4 +1,4 @@
-"""The shared plumbing of the keyed search APIs, against real loopback servers."""
+"""The keyed search APIs' call (`post_json`), against real loopback servers."""
 
 from __future__ import annotations
 
@@ -15,15 +15,8 @@ import httpx
 import pytest
 
 from dsh.harness import AbortController, AbortSignal
-from dsh.providers._keyed_api import (
-    MAX_BODY_BYTES,
-    _httpx_environment_proxies,
-    check_base_url,
-    new_client,
-    post_json,
-    provider_message,
-    retry_after_seconds,
-)
+from dsh.providers._keyed_api.call import MAX_BODY_BYTES, post_json
+from dsh.providers._keyed_api.client import new_client
 from dsh.web import WEB_ABORTED, WEB_PROVIDER_ERROR, WebError
 from support.local_http import HangingRoute, LocalServer, Request, write_head, write_response
 from support.quoting import LOUD_TEXT, SECRETS, assert_quoted
@@ -546,55 +539,6 @@ async def test_retry_after_as_an_http_date(client: httpx.AsyncClient, server: Lo
     assert len(server.requests) == 2
 
 
-def test_httpx_still_builds_its_proxies_from_the_table_we_read(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # httpx has no public API for the proxy table its clients mount from the environment, so
-    # _keyed_api reads httpx's private one (the routes it rebuilds when a proxy is unusable,
-    # the variable an error names). If httpx moves it or changes the table's form, this fails
-    # here rather than those routes drifting from the client's own.
-    for name in ("NO_PROXY", "no_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("http_proxy", "proxy.example:3128")
-    monkeypatch.setenv("HTTPS_PROXY", "http://secure.example:8080")
-    monkeypatch.setenv("ALL_PROXY", "socks5://all.example:1080")
-    monkeypatch.setenv("NO_PROXY", "localhost,.internal.example,10.0.0.1,::1")
-    assert _httpx_environment_proxies() == {
-        "http://": "http://proxy.example:3128",
-        "https://": "http://secure.example:8080",
-        "all://": "socks5://all.example:1080",
-        "all://localhost": None,
-        "all://*.internal.example": None,
-        "all://10.0.0.1": None,
-        "all://[::1]": None,
-    }
-    monkeypatch.setenv("NO_PROXY", "*")
-    assert _httpx_environment_proxies() == {}
-
-
-def test_retry_after_parsing() -> None:
-    now = 1_000_000.0
-    assert retry_after_seconds("3", now=now) == 3.0
-    assert retry_after_seconds("0.25", now=now) == 0.25
-    assert retry_after_seconds("-4", now=now) == 0.0
-    assert retry_after_seconds(email.utils.formatdate(now + 30, usegmt=True), now=now) == 30.0
-    for unusable in (None, "", "soon", "nan", "inf", "Mon, 99 Foo 2024"):
-        assert retry_after_seconds(unusable, now=now) is None
-
-
-def test_retry_after_reads_every_http_date_format() -> None:
-    # RFC 9110 5.6.7: a recipient MUST accept all three HTTP-date formats, and every HTTP-date
-    # is GMT. The asctime form (no zone written) was unusable, so a 429 that said when to come
-    # back within the deadline was reported at once instead of retried.
-    now = email.utils.parsedate_to_datetime("Sun, 06 Nov 1994 08:49:07 GMT").timestamp()
-    for value in (
-        "Sun, 06 Nov 1994 08:49:37 GMT",  # IMF-fixdate
-        "Sunday, 06-Nov-94 08:49:37 GMT",  # obsolete RFC 850
-        "Sun Nov  6 08:49:37 1994",  # obsolete asctime
-    ):
-        assert retry_after_seconds(value, now=now) == 30.0, value
-
-
 # -- text the provider's server wrote ------------------------------------------------------------
 async def test_an_error_message_is_quoted_masked_on_one_bounded_line(
     client: httpx.AsyncClient, server: LocalServer
@@ -711,72 +655,3 @@ async def test_native_cancellation_propagates(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-
-
-# -- helpers --------------------------------------------------------------------------------------
-def test_provider_message_shapes() -> None:
-    assert provider_message({"error": "a"}) == "a"
-    assert provider_message({"error": {"message": "b"}}) == "b"
-    assert provider_message({"error": {"type": "x"}, "message": "c"}) == "c"
-    assert provider_message({"detail": [{"msg": "d"}, {"msg": "e"}]}) == "d; e"
-    assert provider_message({"error": "  "}) is None
-    assert provider_message(["not", "a", "mapping"]) is None
-
-
-@pytest.mark.parametrize(
-    "bad",
-    ["api.exa.ai", "ftp://api.exa.ai", "https://", "https://u:p@api.exa.ai", "https://a/?q=1"],
-)
-def test_check_base_url_rejects(bad: str) -> None:
-    with pytest.raises(ValueError, match=r"URL|credentials|query"):
-        check_base_url(bad)
-
-
-@pytest.mark.parametrize(
-    "bad",
-    [
-        "ftp://api.example/" + "p" * 5000,
-        "http://api.example/" + "p" * 5000,  # plain http to a remote host
-        "https://api.example:port/" + "p" * 5000,
-    ],
-)
-def test_check_base_url_quotes_a_long_url_bounded(bad: str) -> None:
-    # The message reaches the model (an env var's URL checked at call time) and the config error.
-    with pytest.raises(ValueError, match=r"^'(ftp|http|https)://api\.example") as caught:
-        check_base_url(bad)
-    assert len(str(caught.value)) < 400, len(str(caught.value))
-
-
-def test_check_base_url_strips_the_trailing_slash() -> None:
-    assert check_base_url(" https://api.exa.ai/ ") == "https://api.exa.ai"
-    assert check_base_url("http://127.0.0.1:8080/v1/") == "http://127.0.0.1:8080/v1"
-
-
-@pytest.mark.parametrize(
-    "remote",
-    [
-        "http://api.exa.ai",
-        "http://10.0.0.7:8080/v1",
-        "http://[2001:db8::1]/",
-        "http://localhost.example.com",
-        "http://127.0.0.1.nip.io",
-    ],
-)
-def test_check_base_url_refuses_plain_http_to_a_remote_host(remote: str) -> None:
-    with pytest.raises(ValueError, match="https is required"):
-        check_base_url(remote)
-    assert check_base_url(remote.replace("http://", "https://", 1))  # https is fine
-
-
-@pytest.mark.parametrize(
-    ("loopback", "expected"),
-    [
-        ("http://localhost:8080/", "http://localhost:8080"),
-        ("http://LOCALHOST", "http://LOCALHOST"),
-        ("http://127.0.0.1:9/v1", "http://127.0.0.1:9/v1"),
-        ("http://127.3.2.1", "http://127.3.2.1"),
-        ("http://[::1]:8080/anthropic/v1/", "http://[::1]:8080/anthropic/v1"),
-    ],
-)
-def test_check_base_url_allows_plain_http_to_loopback(loopback: str, expected: str) -> None:
-    assert check_base_url(loopback) == expected
