@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Generator, Sequence
+from collections.abc import Awaitable, Callable, Generator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -431,8 +431,3 @@ def _apply(apply: Callable[..., object], child: Context, config: object, label: 
 async def _dispose_quietly(scope: Scope) -> None:
     """Roll back: the error that caused it is the one to report; disposal failures are logged."""
     await _quietly(scope.dispose(), scope.name)
-
-
-def plugin_attribute(plugin: object, name: str) -> Sequence[str]:
-    value = getattr(plugin, name, ())
-    return tuple(value)
