@@ -87,6 +87,37 @@ def test_a_dialog_is_dropped_however_its_attributes_are_written(dialog: str) -> 
     assert "privacy policy" not in out
 
 
+def test_a_pop_up_named_dialog_by_its_class_goes_without_an_aria_role() -> None:
+    # Lenovo's cart pop-up ("Add items to your cart? We've noticed that you've entered a
+    # different store") is a `div.dialog` with no role; a script opens it, like a dialog.
+    pop_up = (
+        '<div class="merge_cart_dialog__wrapper"><div class="dialog"><h3>Add items to your'
+        " cart?</h3><p>We've noticed that you've entered a different store. Do you want to add"
+        " the items to your cart in this store?</p><button>Yes</button></div></div>"
+    )
+    out = render(f"<main><h1>ThinkPad X1</h1><p>{PROSE}</p>{pop_up}</main>")
+    assert PROSE in out
+    assert "different store" not in out
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # Drupal wraps every page in `dialog-off-canvas-main-canvas`: not the whole word.
+        f'<div class="dialog-off-canvas-main-canvas"><main><h1>Parks</h1><p>{PROSE}</p>'
+        "<p>Opening hours are posted at every gate of the park.</p></main></div>",
+        # A page-sized block a theme happens to call `dialog` is no pop-up.
+        f'<main><h1>Parks</h1><p>{PROSE}</p><div class="dialog">'
+        + f"<p>{PROSE}</p>" * 20
+        + "<p>Opening hours are posted at every gate of the park.</p></div></main>",
+    ],
+)
+def test_a_wrapper_or_page_sized_block_named_dialog_stays(page: str) -> None:
+    out = render(page)
+    assert PROSE in out
+    assert "Opening hours are posted" in out
+
+
 def test_a_tooltip_explaining_its_trigger_goes_and_the_trigger_stays() -> None:
     # A shop's delivery line explains each term in a tooltip shown on hover ("Import fees:
     # customs may apply…"); read in line, every explanation ran into the facts it explains.

@@ -156,6 +156,60 @@ _DIALOGS: Final = etree.XPath(
     " or @role='tooltip']"
 )
 
+# A dialog drawn without its ARIA role, named by the whole class word `dialog` (Lenovo's "Add
+# items to your cart? We've noticed that you've entered a different store" pop-up, PMC's "Cite"
+# and "Add to Collections" boxes, a plumbing guide's revenue-calculator modal): shown only when a
+# script opens it, like a dialog. Only the whole class word (split on whitespace, as CSS reads
+# a class): Drupal's `dialog-off-canvas-main-canvas` and jQuery UI's `ui-dialog-content` wrap
+# whole pages or a dialog's own content; and only a short one, a pop-up's few lines, never a
+# page-sized wrapper that a theme happens to call so. The XPath's `contains` narrows in C; the
+# whole word is then checked on the few elements left.
+_CLASSED_DIALOGS: Final = etree.XPath(".//*[contains(@class, 'dialog')]")
+_MAX_CLASSED_DIALOG_CHARS: Final = 3000
+
+
+# The source test before that search: of the pages naming a dialog at all (one in three), one
+# in thirty names one by its class, and the XPath walk costs more than the whole test (a few
+# milliseconds a page). Each occurrence of the word is looked at where it stands: its tag's
+# start within this many bytes before it, and at most this many occurrences (past them, the
+# tree is searched: a hostile page costs no more than the walk).
+_CLASS_LOOKBACK: Final = 400
+_MAX_DIALOG_WORDS: Final = 200
+_WORD_BEFORE: Final = frozenset(b"\"' \t\n\r\f=")
+_WORD_AFTER: Final = frozenset(b"\"' \t\n\r\f>")
+
+
+def names_classed_dialog(source: bytes) -> bool:
+    """Whether `source` may write `dialog` as a whole word of a `class` attribute (a quote, a
+    space or `=` before it, a quote, a space or `>` after it, and the attribute it stands in,
+    the last one opened in its tag, named `class`)."""
+    at = source.find(b"dialog")
+    for _ in range(_MAX_DIALOG_WORDS):
+        if at == -1:
+            return False
+        end = at + len(b"dialog")
+        if (
+            at > 0
+            and source[at - 1] in _WORD_BEFORE
+            and end < len(source)
+            and source[end] in _WORD_AFTER
+        ):
+            start = source.rfind(b"<", max(0, at - _CLASS_LOOKBACK), at)
+            if start != -1 and source.find(b">", start, at) == -1:
+                equals = source.rfind(b"=", start, at)
+                if source[start:equals].rstrip().lower().endswith(b"class"):
+                    return True
+        at = source.find(b"dialog", end)
+    return True
+
+
+def _is_classed_dialog(element: etree._Element, stats: TextStats) -> bool:
+    return (
+        "dialog" in (element.get("class") or "").split()
+        and stats.text.get(element, 0) < _MAX_CLASSED_DIALOG_CHARS
+    )
+
+
 # A tooltip this short is a label (a blog's name on each of its story cards, often the only
 # one the card shows), not an explanation: it stays. Longer, it explains its trigger on hover
 # (a shop's "Import fees: customs may apply…", an author's bio, a plan's feature notes, a
@@ -626,7 +680,9 @@ def _opens_product_details(element: etree._Element, tokens: list[str]) -> bool:
     return " ".join(title.split()).lower() in _DETAILS_TITLES
 
 
-def _remove_overlays(body: etree._Element, stats: TextStats, dialogs: bool) -> None:
+def _remove_overlays(
+    body: etree._Element, stats: TextStats, dialogs: bool, classed_dialogs: bool
+) -> None:
     """Drop dialogs and script data before the size-based protection is computed.
 
     A privacy policy inside a modal can outweigh a short product page; counted in the page's
@@ -636,6 +692,12 @@ def _remove_overlays(body: etree._Element, stats: TextStats, dialogs: bool) -> N
     limit = stats.text.get(body, 0) * _OVERLAY_MAX_SHARE
     # XPath finds the dialogs in C; `measure` already noted the data dumps on its way.
     candidates = find_elements(_DIALOGS, body) if dialogs else []
+    if classed_dialogs:
+        candidates.extend(
+            element
+            for element in find_elements(_CLASSED_DIALOGS, body)
+            if _is_classed_dialog(element, stats)
+        )
     doomed = {
         element
         for element in [*candidates, *stats.data_dumps]
@@ -742,6 +804,7 @@ def remove_furniture(
     *,
     article_page: bool = False,
     dialogs: bool = True,
+    classed_dialogs: bool = True,
     microdata: bool = True,
     item_carousels: bool = False,
     filters: bool = False,
@@ -753,6 +816,9 @@ def remove_furniture(
     unless the comments are nearly all of the page (then they are what it is about), and so do
     its figures' captions, unless numbered.
     `dialogs`: False when the source names no dialog, sparing their search over the tree.
+    `classed_dialogs`: False when the source writes no `dialog` as a class word
+    (`names_classed_dialog`), sparing the search for dialogs named by their class
+    (`_CLASSED_DIALOGS`).
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
     names a carousel, so a carousel of the page's own items is kept (`_is_item_carousel`).
@@ -764,7 +830,7 @@ def remove_furniture(
     body is text the descent weighs (without it, the descent went past a wrapper and left an
     article's introduction out).
     """
-    _remove_overlays(body, stats, dialogs)
+    _remove_overlays(body, stats, dialogs, classed_dialogs)
     protected = stats.text.get(body, 0) * _PROTECTED_SHARE
     comment_words = _ARTICLE_COMMENT_WORDS if article_page else frozenset()
     doomed: list[etree._Element] = []

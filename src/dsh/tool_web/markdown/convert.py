@@ -21,6 +21,7 @@ from dsh.tool_web.markdown.boilerplate import (
     drop_named_tooltips,
     drop_nosnippet_parts,
     drop_site_furniture,
+    names_classed_dialog,
     remove_furniture,
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
@@ -330,8 +331,9 @@ def _convert(
     stats = measure(body)
     # Each search scans a page without the word to its end: the words most pages hold first
     # (on WCXB's even half the dialog role 256 pages of 738, "tooltip" 203, "aria-modal" 95).
+    dialog_word = _DIALOG_ROLE.search(cleaned) is not None
     dialogs = (
-        _DIALOG_ROLE.search(cleaned) is not None
+        dialog_word
         or b"tooltip" in cleaned
         or b"aria-modal" in cleaned
         or b"popover" in cleaned
@@ -342,6 +344,8 @@ def _convert(
         stats,
         article_page=article_page,
         dialogs=dialogs,
+        # The same word ends a class naming a dialog (`class="dialog"`): looked for only then.
+        classed_dialogs=dialog_word and names_classed_dialog(cleaned),
         microdata=b"itemprop" in cleaned,
         item_carousels=not (article_page or product_page) and b"arousel" in cleaned,
         filters=names_filters(cleaned),
