@@ -1399,6 +1399,28 @@ def test_popular_list_sections_stay_linear(body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
+        # 30,000 reading lists' titles in a row (no two alike: the repeats pass takes copies),
+        # each with nothing under it: one pass from the end, each line read once.
+        "".join(f"<h3>Related: story {n}</h3>" for n in range(30_000)),
+        # 30,000 titles each over a line: none goes, each read once.
+        "".join(f"<h3>More from desk {n}</h3><p>Outage {n} drags on</p>" for n in range(30_000)),
+        # One heading holding a huge line that opens as a reading list's title: not matched.
+        "<h2>Related " + "posts " * 500_000 + "</h2>",
+        # A title with a huge link target (a link's label and its 1 MB address).
+        "<h2><a href='/" + "x" * 1_000_000 + "'>Related</a></h2>",
+    ],
+    ids=["many-titles", "many-sections", "huge-heading", "huge-target"],
+)
+def test_reading_list_titles_stay_linear(body: str) -> None:
+    html = f"<html><body><main><h1>News</h1><p>{WORDS * 40}</p>{body}</main>"
+    out, elapsed = timed_render(html + "</body></html>")
+    assert "# News" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         # 20,000 bold shipping titles, each over its terms (under the element bound, past
         # which the page is plain text): at most 50 are looked at.
         "<p><b>Free shipping &amp; returns</b></p><p>Within 30 days.</p>" * 20_000,
