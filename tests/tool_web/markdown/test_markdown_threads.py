@@ -696,6 +696,34 @@ def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_n
     assert "Colour: Red" in lines
 
 
+def test_a_posters_custom_profile_fields_are_dropped_and_the_name_stays() -> None:
+    # phpBB writes the board's custom profile fields under every poster's name (a VirtualBox
+    # forum: "Primary OS", "VBox Version", "Location"), four lines about the poster over each
+    # post; its own "Primary OS" in a post's text stays.
+    fields = (
+        '<dd class="profile-custom-field profile-primary_os"><strong>Primary OS:</strong> '
+        'MS Windows 10</dd><dd class="profile-custom-field profile-phpbb_location">'
+        "<strong>Location:</strong> An Ant Farm</dd>"
+    )
+    posts = "".join(
+        f"<div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode="
+        f"viewprofile&u={n}'>user{n}</a></dt>{fields}</dl>"
+        f"<div class='content'><p>Post {n}: {PROSE}</p></div></div>"
+        for n in range(3)
+    )
+    out = render(
+        f"<main><h1>Discuss the 7.1 release here</h1>{posts}"
+        "<p><strong>Primary OS:</strong> my host runs Fedora.</p></main>"
+    )
+    lines = out.splitlines()
+    assert "user2" in lines
+    assert "Post 2: This paragraph" in out
+    assert "VBox" not in out
+    assert "Ant Farm" not in out
+    assert "MS Windows 10" not in out
+    assert "**Primary OS:** my host runs Fedora." in lines
+
+
 @pytest.mark.parametrize(
     ("term", "value"), [("Number of posts", "12 posts"), ("Reading time", "5 min read")]
 )
