@@ -1184,6 +1184,21 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_reaction_lines_are_read_in_linear_time() -> None:
+    # Every line ending in "like(s) this" up to 400 characters is matched against the
+    # reactions' pattern (`repeats._REACTIONS`: bounded names, no nested repeats): 20,000
+    # lines of nine names each, and 20,000 of names without commas that never match.
+    names = ", ".join(f"user{n}" for n in range(9))
+    lines = "".join(
+        f"<p>{names} and {n} others like this.</p><p>{'word ' * 70}{n} like this.</p>"
+        for n in range(20_000)
+    )
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{lines}")
+    assert "others like this" not in out
+    assert "word word" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_echoed_headings_are_dropped_in_linear_time() -> None:
     # Every heading is compared with the line before it (`repeats.drop_echoed_headings`): one
     # look per line, a line over 300 characters not read (a list item of 1 MB of brackets

@@ -696,6 +696,37 @@ def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_n
     assert "Colour: Red" in lines
 
 
+def test_a_posts_reactions_summed_up_under_it_are_dropped() -> None:
+    # XenForo's and vBulletin's reaction bars under each post ("WiSK, JapesUK and 3 others
+    # like this.", "MargoFarrel likes this."): who clicked, not what was written. A sentence
+    # of a post that says so stays.
+    reactions = (
+        "Holiday.with.Ken, WiSK, TedToToe and 2 others like this.",
+        "MargoFarrel likes this.",
+        "1 person likes this.",
+    )
+    posts = "".join(
+        f"<div class='post'><p>user{n}</p><div class='content'><p>Post {n}: {PROSE}</p></div>"
+        f"<ul class='bar'><li>{reaction}</li></ul></div>"
+        for n, reaction in enumerate(reactions)
+    )
+    out = render(
+        f"<main><h1>Scenic sights</h1>{posts}<p>He likes this.</p><p>Everyone likes this.</p>"
+        "<p>My dog likes this.</p><p>More like this</p></main>"
+    )
+    assert "Post 2: This paragraph" in out
+    assert "like this." not in out
+    assert "MargoFarrel" not in out
+    assert "person likes" not in out
+    for sentence in (
+        "He likes this.",
+        "Everyone likes this.",
+        "My dog likes this.",
+        "More like this",
+    ):
+        assert sentence in out.splitlines()
+
+
 def test_a_posters_custom_profile_fields_are_dropped_and_the_name_stays() -> None:
     # phpBB writes the board's custom profile fields under every poster's name (a VirtualBox
     # forum: "Primary OS", "VBox Version", "Location"), four lines about the poster over each
