@@ -696,6 +696,19 @@ def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_n
     assert "Colour: Red" in lines
 
 
+def test_phpbbs_code_box_header_is_dropped_and_its_code_stays() -> None:
+    # phpBB writes "Code: Select all" (a label and the link that selects the block for copying)
+    # over every code block of a post; the model read it a dozen times through a thread.
+    box = (
+        '<div class="codebox"><p>Code: <a href="#" onclick="selectCode(this); return false;">'
+        "Select all</a></p><pre><code>dtparam=act_led_trigger=none</code></pre></div>"
+    )
+    out = render(f"<main><h1>LEDs on the Pi 5</h1><p>{PROSE}</p>{box}<p>Any ideas?</p></main>")
+    assert "Select all" not in out
+    assert "dtparam=act_led_trigger=none" in out
+    assert "Any ideas?" in out
+
+
 def test_a_posts_reactions_summed_up_under_it_are_dropped() -> None:
     # XenForo's and vBulletin's reaction bars under each post ("WiSK, JapesUK and 3 others
     # like this.", "MargoFarrel likes this."): who clicked, not what was written. A sentence

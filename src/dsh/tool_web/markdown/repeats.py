@@ -52,7 +52,11 @@ _CARD_CONTROLS: Final = frozenset(
      "load more", "view more", "show less", "see less", "read less", "expand all",
      "collapse all", "share", "add a comment", "leave a comment", "post a comment",
      "write a comment", "leave a reply", "show more replies", "show more comments",
-     "load more comments"}
+     "load more comments",
+     # phpBB's code box header ("Code: Select all" over every code block of a post: the
+     # label and the link that selects the block's text for copying), a control as a copy
+     # button is; the block stays.
+     "code: select all"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
