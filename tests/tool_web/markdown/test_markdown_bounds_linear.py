@@ -1184,6 +1184,21 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
     assert elapsed < 10, elapsed
 
 
+def test_many_reaction_lines_are_read_in_linear_time() -> None:
+    # Every line ending in "like(s) this" up to 400 characters is matched against the
+    # reactions' pattern (`repeats._REACTIONS`: bounded names, no nested repeats): 20,000
+    # lines of nine names each, and 20,000 of names without commas that never match.
+    names = ", ".join(f"user{n}" for n in range(9))
+    lines = "".join(
+        f"<p>{names} and {n} others like this.</p><p>{'word ' * 70}{n} like this.</p>"
+        for n in range(20_000)
+    )
+    out, elapsed = timed_render(f"<p>{WORDS}</p>{lines}")
+    assert "others like this" not in out
+    assert "word word" in out
+    assert elapsed < 10, elapsed
+
+
 def test_many_echoed_headings_are_dropped_in_linear_time() -> None:
     # Every heading is compared with the line before it (`repeats.drop_echoed_headings`): one
     # look per line, a line over 300 characters not read (a list item of 1 MB of brackets
@@ -1390,6 +1405,28 @@ def test_recommended_product_sections_stay_linear(body: str) -> None:
     ids=["many-headings", "one-long-run", "deep-wrappers", "huge-heading"],
 )
 def test_popular_list_sections_stay_linear(body: str) -> None:
+    html = f"<html><body><main><h1>News</h1><p>{WORDS * 40}</p>{body}</main>"
+    out, elapsed = timed_render(html + "</body></html>")
+    assert "# News" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 30,000 reading lists' titles in a row (no two alike: the repeats pass takes copies),
+        # each with nothing under it: one pass from the end, each line read once.
+        "".join(f"<h3>Related: story {n}</h3>" for n in range(30_000)),
+        # 30,000 titles each over a line: none goes, each read once.
+        "".join(f"<h3>More from desk {n}</h3><p>Outage {n} drags on</p>" for n in range(30_000)),
+        # One heading holding a huge line that opens as a reading list's title: not matched.
+        "<h2>Related " + "posts " * 500_000 + "</h2>",
+        # A title with a huge link target (a link's label and its 1 MB address).
+        "<h2><a href='/" + "x" * 1_000_000 + "'>Related</a></h2>",
+    ],
+    ids=["many-titles", "many-sections", "huge-heading", "huge-target"],
+)
+def test_reading_list_titles_stay_linear(body: str) -> None:
     html = f"<html><body><main><h1>News</h1><p>{WORDS * 40}</p>{body}</main>"
     out, elapsed = timed_render(html + "</body></html>")
     assert "# News" in out

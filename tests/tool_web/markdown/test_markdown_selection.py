@@ -1186,3 +1186,39 @@ def test_a_data_tables_header_row_stays_with_its_rows() -> None:
     )
     assert "|Title|Cited by|Year|" in out
     assert "Deep learning paper number 29" in out
+
+
+def test_reading_list_titles_left_with_nothing_under_them_go() -> None:
+    # Jetpack writes its related posts' title into an empty box its script fills, a theme its
+    # "More from <site>" carousel as an empty slider, and link-block pruning takes a list of
+    # teaser links: the titles stood alone over the next section or at the end of the piece
+    # (WCXB: 21 pages of 20 sites, none of whose truths keep such a title).
+    out = render(
+        f"<article><h1>Pruning roses</h1><p>{PROSE}</p>"
+        "<section><h2>More from <em>Garden Notes</em>:</h2><div class='slider'></div></section>"
+        f"<h2>Aftercare</h2><p>{PROSE} Water well.</p>"
+        "<div id='jp-relatedposts' class='jp-relatedposts'>"
+        "<h3 class='jp-relatedposts-headline'><em>Related</em></h3></div>"
+        "<h3>Up next</h3></article>",
+        '<meta property="og:type" content="article">',
+    )
+    assert "## Aftercare" in out
+    assert out.endswith("Water well.")
+    assert "More from" not in out
+    assert "Related" not in out
+    assert "Up next" not in out
+
+
+def test_reading_lists_with_something_under_them_stay() -> None:
+    # A reading list the page shows (items with their own text) or a section that only opens
+    # with such words is the page's text: its title stays; so does a heading in code.
+    out = render(
+        f"<main><h1>Pruning roses</h1><p>{PROSE}</p><h2>Further reading</h2>"
+        "<p>Gertrude Jekyll's Roses for English Gardens (1902) is still the best guide to "
+        f"old varieties and how they were grown.</p><h2>Related</h2><h3>Climbing roses</h3>"
+        f"<p>{PROSE}</p><pre><code># Related\n\n## Up next\n</code></pre></main>"
+    )
+    assert "## Further reading" in out
+    assert "## Related" in out
+    assert "### Climbing roses" in out
+    assert "# Related\n\n## Up next" in out

@@ -696,6 +696,78 @@ def test_a_posters_statistic_right_under_the_name_in_a_card_is_dropped_and_the_n
     assert "Colour: Red" in lines
 
 
+def test_phpbbs_code_box_header_is_dropped_and_its_code_stays() -> None:
+    # phpBB writes "Code: Select all" (a label and the link that selects the block for copying)
+    # over every code block of a post; the model read it a dozen times through a thread.
+    box = (
+        '<div class="codebox"><p>Code: <a href="#" onclick="selectCode(this); return false;">'
+        "Select all</a></p><pre><code>dtparam=act_led_trigger=none</code></pre></div>"
+    )
+    out = render(f"<main><h1>LEDs on the Pi 5</h1><p>{PROSE}</p>{box}<p>Any ideas?</p></main>")
+    assert "Select all" not in out
+    assert "dtparam=act_led_trigger=none" in out
+    assert "Any ideas?" in out
+
+
+def test_a_posts_reactions_summed_up_under_it_are_dropped() -> None:
+    # XenForo's and vBulletin's reaction bars under each post ("WiSK, JapesUK and 3 others
+    # like this.", "MargoFarrel likes this."): who clicked, not what was written. A sentence
+    # of a post that says so stays.
+    reactions = (
+        "Holiday.with.Ken, WiSK, TedToToe and 2 others like this.",
+        "MargoFarrel likes this.",
+        "1 person likes this.",
+    )
+    posts = "".join(
+        f"<div class='post'><p>user{n}</p><div class='content'><p>Post {n}: {PROSE}</p></div>"
+        f"<ul class='bar'><li>{reaction}</li></ul></div>"
+        for n, reaction in enumerate(reactions)
+    )
+    out = render(
+        f"<main><h1>Scenic sights</h1>{posts}<p>He likes this.</p><p>Everyone likes this.</p>"
+        "<p>My dog likes this.</p><p>More like this</p></main>"
+    )
+    assert "Post 2: This paragraph" in out
+    assert "like this." not in out
+    assert "MargoFarrel" not in out
+    assert "person likes" not in out
+    for sentence in (
+        "He likes this.",
+        "Everyone likes this.",
+        "My dog likes this.",
+        "More like this",
+    ):
+        assert sentence in out.splitlines()
+
+
+def test_a_posters_custom_profile_fields_are_dropped_and_the_name_stays() -> None:
+    # phpBB writes the board's custom profile fields under every poster's name (a VirtualBox
+    # forum: "Primary OS", "VBox Version", "Location"), four lines about the poster over each
+    # post; its own "Primary OS" in a post's text stays.
+    fields = (
+        '<dd class="profile-custom-field profile-primary_os"><strong>Primary OS:</strong> '
+        'MS Windows 10</dd><dd class="profile-custom-field profile-phpbb_location">'
+        "<strong>Location:</strong> An Ant Farm</dd>"
+    )
+    posts = "".join(
+        f"<div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode="
+        f"viewprofile&u={n}'>user{n}</a></dt>{fields}</dl>"
+        f"<div class='content'><p>Post {n}: {PROSE}</p></div></div>"
+        for n in range(3)
+    )
+    out = render(
+        f"<main><h1>Discuss the 7.1 release here</h1>{posts}"
+        "<p><strong>Primary OS:</strong> my host runs Fedora.</p></main>"
+    )
+    lines = out.splitlines()
+    assert "user2" in lines
+    assert "Post 2: This paragraph" in out
+    assert "VBox" not in out
+    assert "Ant Farm" not in out
+    assert "MS Windows 10" not in out
+    assert "**Primary OS:** my host runs Fedora." in lines
+
+
 @pytest.mark.parametrize(
     ("term", "value"), [("Number of posts", "12 posts"), ("Reading time", "5 min read")]
 )

@@ -3,7 +3,9 @@ in sections it heads "You may also like", "Similar items", "Customers also bough
 bought together", "Recently viewed", "More from <brand>", "Complete the look", "Keep
 exploring", "Featured products", "Produits similaires"; and the shop's terms it repeats beside
 every product, titled "Shipping & Returns", "Payment & Security". And on any page, the site's
-lists of what is popular, headed "Trending" or "Most read".
+lists of what is popular, headed "Trending" or "Most read", and the titles of lists of the
+site's other pages ("Related posts", "More from <site>", "What to read next") that the pruning
+of link blocks left with nothing under them.
 
 Link-block pruning leaves such carousels when their cards carry prices and headings, and their
 vocabulary is no help: shops name them with generated classes. Their headings say what they
@@ -63,6 +65,25 @@ _POPULAR: Final = re.compile(
     r"(?:trending|popular|most popular|most (?:read|viewed|shared))"
     r"(?: (?:now|today|this week|stories|articles|posts|news|topics))?[:!]?"
 )
+# The whole heading of a list of the site's other pages, lowercased, its emphasis, link targets
+# and closing colon, dots or ellipsis aside: "Related", "Related posts", "Related: <a teaser's
+# title>", "More from <site>", "Other posts you may enjoy", "What to read next", "Up next",
+# "Recent posts". Such a list is links, which link-block pruning takes (in the tree or as the
+# renderer writes it); its title was left standing, read as a section with nothing in it or as
+# the title of what follows. Only a title with nothing under it goes: a reading list a page
+# shows with its items stays whole, and its truths keep it.
+_READING_LIST: Final = re.compile(
+    r"related\b.*|more (?:from|articles|posts|stories)\b.*|also read\b.*"
+    r"|(?:other |more )?(?:articles|posts|stories) you (?:may|might|will) (?:also )?"
+    r"(?:like|enjoy|love)|you (?:may|might) also (?:like|enjoy|love)"
+    r"|(?:what to )?read next|up next|keep reading|further reading"
+    r"|recent (?:posts|articles|stories)|explore more (?:articles|posts|stories)\b.*"
+)
+_READING_LIST_END: Final = ":.…! "
+_HEADING_LINE: Final = re.compile(r"(#{1,6}) +(.*)")
+_LINK_TARGET: Final = re.compile(r"\]\([^)]*\)")
+_MARKS: Final = str.maketrans("", "", "*_[]\\")
+_BLANK_RUNS: Final = re.compile(r"\n{3,}")
 _POLICY_TITLE_TAGS: Final = ("h2", "h3", "h4", "h5", "h6", "summary", "b", "strong")
 _HEADING_MAX_CHARS: Final = 80
 _SECTIONS_MAX: Final = 50  # headings looked at: a page of thousands is no product page
@@ -98,6 +119,52 @@ def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(_title_text(h))
     )
     _drop_sections(main, stats, headings)
+
+
+def drop_empty_reading_list_titles(markdown: str) -> str:
+    """Drop each heading line of `markdown` that titles a list of the site's other pages
+    (`_READING_LIST`: "Related posts", "More from <site>") when nothing is under it: the next
+    line with text is a heading of its level or higher, or there is none. Read from the end,
+    so titles left in a row ("More from <site>", then "Related") go together. Only top-level
+    headings (a heading in a list item or a quotation is part of it); code is still a
+    placeholder when the renderer calls this, so a comment line in code is no heading."""
+    if "#" not in markdown:
+        return markdown  # most pages' last lines: spare the pass
+    lines = markdown.split("\n")
+    # The level of the next heading after the current line (0: none, the page ends; 7: the
+    # next line with text is no heading).
+    next_level = 0
+    dropped = False
+    for at in range(len(lines) - 1, -1, -1):
+        line = lines[at]
+        if not line.strip():
+            continue
+        heading = _HEADING_LINE.fullmatch(line) if line[:1] == "#" else None
+        if heading is None:
+            next_level = 7
+            continue
+        level = len(heading.group(1))
+        if (
+            next_level <= level
+            and len(heading.group(2)) <= 4 * _HEADING_MAX_CHARS
+            and _READING_LIST.fullmatch(_heading_words(heading.group(2)))
+        ):
+            lines[at] = ""
+            dropped = True
+            continue
+        next_level = level
+    if not dropped:
+        return markdown
+    return _BLANK_RUNS.sub("\n\n", "\n".join(lines)).strip("\n")
+
+
+def _heading_words(text: str) -> str:
+    """A heading line's words, lowercased, without link targets, emphasis and brackets, nor a
+    closing colon, dots, ellipsis or exclamation mark."""
+    if "](" in text:
+        text = _LINK_TARGET.sub("", text)
+    text = text.translate(_MARKS).lower()
+    return " ".join(text.split()).rstrip(_READING_LIST_END)
 
 
 def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:

@@ -73,6 +73,7 @@ from dsh.tool_web.markdown.numbering import (
     list_style,
     start_number,
 )
+from dsh.tool_web.markdown.recommendations import drop_empty_reading_list_titles
 from dsh.tool_web.markdown.repeats import (
     drop_card_controls,
     drop_echoed_headings,
@@ -239,7 +240,7 @@ class MarkdownRenderer:
             ),
             copied_bands=self._copied_bands,
         )
-        markdown = drop_repeated_quotations(markdown)
+        markdown = drop_empty_reading_list_titles(drop_repeated_quotations(markdown))
         markdown = markdown.replace(INDENT, " ")
         if "* " in markdown or "+ " in markdown or "*\n" in markdown or "+\n" in markdown:
             markdown = _TEXT_BULLET.sub(r"\1\\\2", markdown)

@@ -37,8 +37,7 @@ _SCORE: Final = re.compile(r"\d{1,2}[.,]\d{1,2}(?:\ ?/\ ?\d{1,3})?")
 # What a shop's or a listing's card controls say: buttons, and links whose target is not shown
 # (a short link in a card keeps only its label). Alone on a line they tell the model nothing,
 # the item's name and price being beside them; they repeat on every card, and the cards of a
-# list (one block) kept every copy. Not "Learn more" (a service page's section often ends in
-# it, and the truths keep it a third of the time) nor "Sold out", which says something.
+# list (one block) kept every copy. Not "Sold out", which says something.
 _CARD_CONTROLS: Final = frozenset(
     {"add to cart", "add to bag", "add to basket", "add to wishlist", "add to wish list",
      "add to compare", "compare", "quick view", "quick shop", "quick add", "choose options",
@@ -57,7 +56,11 @@ _CARD_CONTROLS: Final = frozenset(
      # cannot follow from here, under a feature tile, a plan, a product's promise ("Learn
      # more" under each of Apple's and Samsung's bands, iFixit's guarantees, Steam's deck
      # badge). Written with its target, `[Learn more](…)`, it is a link and stays.
-     "learn more"}
+     "learn more",
+     # phpBB's code box header ("Code: Select all" over every code block of a post: the
+     # label and the link that selects the block's text for copying), a control as a copy
+     # button is; the block stays.
+     "code: select all"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
@@ -104,6 +107,23 @@ _READING_TIME: Final = re.compile(r"\d{1,3}[ -]?(?:min|mins|minute|minutes)\.?\ 
 # FluxBB: about the poster, not what they wrote, and no truth keeps one. Only with its colon
 # and a figure: a seller's "Joined Oct 2018" and "Member since 2016" are the shop's facts.
 _JOINED: Final = re.compile(r"(?:joined|join date|registered|member since):\ \D{0,12}\d.*")
+# A post's reactions summed up under it, alone on its line: "Holiday.with.Ken, WiSK, TedToToe
+# and 2 others like this.", "MargoFarrel likes this.", "1 person likes this." (XenForo's and
+# vBulletin's reaction bars, a forum's "likes" list): who clicked a button, not what was written,
+# and no truth keeps one. Names are single words (user names), up to nine and "N others", the
+# verb agreeing with them; not a pronoun or "everyone" ("He likes this.", "Everyone likes
+# this": a sentence of the post), nor "More like this" (a link to similar items).
+_NOT_A_NAME: Final = (
+    r"(?:i|he|she|it|we|they|you|everyone|everybody|nobody|someone|somebody|anyone|who|one|"
+    r"this|that|which|no|more)\b"
+)
+_REACTIONS: Final = re.compile(
+    r"(?:(?:1\ (?:person|member|user)|(?!" + _NOT_A_NAME + r")[^\s,]{1,40})\ likes"
+    r"|(?:\d[\d,]*\ (?:people|members|users|others)"
+    r"|(?!" + _NOT_A_NAME + r")[^\s,]{1,40}(?:,\ [^\s,]{1,40}){0,8}"
+    r",?\ and\ (?:\d[\d,]*\ others?|[^\s,]{1,40}))\ like)\ this\.?"
+)
+_REACTIONS_MAX: Final = 400  # characters of a line looked at for a reactions summary
 # A post's edit note alone on its line ("Last edited: Jul 9, 2022", "Last edited by bob; Feb 14,
 # 2026 at 9:25 pm", "Last edited by bob on Sun Feb 22, 2026 2:08 am, edited 108 times in
 # total.", "Last edited by bob (2025-11-01 15:15:18)"), written under a post by XenForo,
@@ -223,11 +243,11 @@ _LONE_SEPARATORS: Final = frozenset({"·", "•", "∙", "‧", "⋅", "|"})
 
 def _is_card_control(line: str) -> bool:
     if len(line) > _EDIT_NOTE_MAX:
-        return False
+        return _is_reactions(line)
     # A line this long can only be an edit note, which says "edited": most lines of a page's
     # text are, and the label is not worth making for them.
     if len(line) > _CONTROL_LINE_MAX and "dited" not in line.lower():
-        return False
+        return _is_reactions(line)
     text = line.replace(INDENT, " ").strip()
     if text in _LONE_SEPARATORS:
         return True
@@ -245,7 +265,7 @@ def _is_card_control(line: str) -> bool:
     if label.startswith(("last edited", "edited ")) and _EDIT_NOTE.fullmatch(label) is not None:
         return True
     if len(line) > _CONTROL_LINE_MAX:
-        return False
+        return _is_reactions(line)
     if (
         label in _CARD_CONTROLS
         or label in _STARTER_BADGES
@@ -254,7 +274,7 @@ def _is_card_control(line: str) -> bool:
         or _FEEDBACK_PROMPT.fullmatch(label)
     ):
         return True
-    return _is_statistic(label)
+    return _is_statistic(label) or _is_reactions(line)
 
 
 # How a starter's badge after a name ends, as `drop_card_controls` looks for it in C first:
@@ -322,6 +342,17 @@ def is_labelled_statistic(text: str) -> bool:
 
 # A label of its own: a colon before the text's first figure.
 _OWN_LABEL: Final = re.compile(r"\D*:")
+
+
+def _is_reactions(line: str) -> bool:
+    """Whether `line` is only a post's reactions summed up (`_REACTIONS`); most lines fail the
+    ending, tested first."""
+    if len(line) > _REACTIONS_MAX or not line.rstrip(" .").endswith(" this"):
+        return False
+    text = line.replace(INDENT, " ").strip()
+    if (item := _ITEM_MARK.match(text)) is not None:
+        text = text[item.end() :]
+    return _REACTIONS.fullmatch(_label(text)) is not None
 
 
 def _is_statistic(label: str) -> bool:

@@ -99,7 +99,12 @@ FURNITURE_PAIRS: Final = frozenset(
      # once a form is sent ("Thank you! Your submission has been received!", "Oops! Something
      # went wrong while submitting the form."), hidden by its stylesheet until then; the form
      # itself is gone with the furniture, and they stood under a landing page's pricing.
-     ("form", "done"), ("form", "fail")}
+     ("form", "done"), ("form", "fail"),
+     # phpBB's custom profile fields (`profile-custom-field profile-phpbb_location`), which its
+     # default style writes under every poster's name beside the rank and post count: a
+     # VirtualBox forum's "Primary OS: Mac OS X other / VBox Version: OSE other / Guest OSses:
+     # Windows / Location: An Ant Farm", four lines over each post about its poster.
+     ("profile", "custom")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
