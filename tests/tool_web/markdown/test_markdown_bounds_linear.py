@@ -2322,3 +2322,20 @@ def test_parts_marked_data_nosnippet_go_in_bounded_time(parts: str, shown: int) 
     assert "omicron" in out
     assert out.count("qoppa") == shown if shown >= 0 else "qoppa" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_headings_beside_an_introduction_are_read_once_each() -> None:
+    # The descent's card test reads the headings left out beside the child it would go into,
+    # for one naming other products: each once, and a long one not at all (a title of more
+    # than 80 characters is not read), however many and however nested.
+    intro = f"<div class='intro'><h1>Recipes</h1><p>{WORDS * 20_000}</p></div>"
+    headings = (
+        ("<div>" + "<h3>Salmon bites</h3>" * 100 + "</div>") * 300
+        + "<h4>" * 240
+        + WORDS
+        + "</h4>" * 240
+    )
+    cards = "".join(f'<a href="/r/{n}">{WORDS * 200}</a>' for n in range(100))
+    out, elapsed = timed_render(f"{intro}<div class='grid'>{headings}{cards}</div>")
+    assert out.count("Salmon bites") == 1  # the repeats pass shows a repeated heading once
+    assert elapsed < 10, elapsed
