@@ -2339,3 +2339,16 @@ def test_many_headings_beside_an_introduction_are_read_once_each() -> None:
     out, elapsed = timed_render(f"{intro}<div class='grid'>{headings}{cards}</div>")
     assert out.count("Salmon bites") == 1  # the repeats pass shows a repeated heading once
     assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize("wrap", [("", ""), ("<div>", "</div>")], ids=["headings", "boxed"])
+def test_many_sibling_headings_are_looked_at_for_an_empty_list_in_linear_time(
+    wrap: tuple[str, str],
+) -> None:
+    # Each heading's box and the widget around it are asked for their children: counted, a
+    # parent's 30,000 sibling headings each walked all the others (28 s).
+    opening, closing = wrap
+    headings = f"{opening}<h3>Salmon bites</h3>{closing}" * 30_000
+    out, elapsed = timed_render(f"<p>{WORDS}</p><div>{headings}</div>")
+    assert out.count("Salmon bites") == 1  # the repeats pass shows a repeated heading once
+    assert elapsed < 10, elapsed
