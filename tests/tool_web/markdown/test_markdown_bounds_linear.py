@@ -2359,3 +2359,33 @@ def test_parts_marked_data_nosnippet_go_in_bounded_time(parts: str, shown: int) 
     assert "omicron" in out
     assert out.count("qoppa") == shown if shown >= 0 else "qoppa" in out
     assert elapsed < 10, elapsed
+
+
+def test_many_headings_beside_an_introduction_are_read_once_each() -> None:
+    # The descent's card test reads the headings left out beside the child it would go into,
+    # for one naming other products: each once, and a long one not at all (a title of more
+    # than 80 characters is not read), however many and however nested.
+    intro = f"<div class='intro'><h1>Recipes</h1><p>{WORDS * 20_000}</p></div>"
+    headings = (
+        ("<div>" + "<h3>Salmon bites</h3>" * 100 + "</div>") * 300
+        + "<h4>" * 240
+        + WORDS
+        + "</h4>" * 240
+    )
+    cards = "".join(f'<a href="/r/{n}">{WORDS * 200}</a>' for n in range(100))
+    out, elapsed = timed_render(f"{intro}<div class='grid'>{headings}{cards}</div>")
+    assert out.count("Salmon bites") == 1  # the repeats pass shows a repeated heading once
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize("wrap", [("", ""), ("<div>", "</div>")], ids=["headings", "boxed"])
+def test_many_sibling_headings_are_looked_at_for_an_empty_list_in_linear_time(
+    wrap: tuple[str, str],
+) -> None:
+    # Each heading's box and the widget around it are asked for their children: counted, a
+    # parent's 30,000 sibling headings each walked all the others (28 s).
+    opening, closing = wrap
+    headings = f"{opening}<h3>Salmon bites</h3>{closing}" * 30_000
+    out, elapsed = timed_render(f"<p>{WORDS}</p><div>{headings}</div>")
+    assert out.count("Salmon bites") == 1  # the repeats pass shows a repeated heading once
+    assert elapsed < 10, elapsed

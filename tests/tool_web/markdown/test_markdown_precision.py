@@ -1290,6 +1290,42 @@ def test_a_carousel_beside_an_article_or_a_product_is_furniture(head: str, intro
     assert "Bench press bar" not in out
 
 
+@pytest.mark.parametrize(
+    ("head", "opening", "closing"),
+    [
+        ("", '<section class="product-carousel product-carousel--comparison">', "</section>"),
+        (
+            '<script type="application/ld+json">{"@type": "Product", "name": "Rack"}</script>',
+            '<product-comparison-grid class="carousel block">',
+            "</product-comparison-grid>",
+        ),
+    ],
+    ids=["named-comparison", "comparison-element-on-a-product"],
+)
+def test_a_comparison_chart_drawn_as_a_carousel_is_content(
+    head: str, opening: str, closing: str
+) -> None:
+    # Bose's category page compares its headphones in a `product-carousel--comparison`, a
+    # Shopify theme's in a `<product-comparison-grid class="carousel">`, a hosting review its
+    # featured providers: "carousel" made each furniture (and on a product page no item
+    # carousel is looked for), and the model read the products without the chart comparing
+    # them.
+    chart = (
+        "<table><tr><th>Feature</th><th>Quiet Max</th><th>Quiet Lite</th></tr>"
+        "<tr><td>Active noise cancellation</td><td>Yes</td><td>No</td></tr></table>"
+    )
+    body = (
+        f"<div class='hero'><h1>Headphones</h1><p>{PROSE}</p></div>"
+        f"{opening}<h2>Product comparison</h2>{chart}{closing}"
+        '<div class="reviews-carousel"><p>"Great sound!" Anna</p></div>'
+    )
+    out = html_to_markdown(html_page(body, head), url="https://example.com/c/headphones")
+    assert "## Product comparison" in out
+    assert "|Active noise cancellation|Yes|No|" in out
+    # Another carousel is still judged by its name.
+    assert "Great sound" not in out
+
+
 def test_an_archive_labelled_an_article_keeps_its_carousels_of_items() -> None:
     # WordPress classes its category, tag, author and date pages' `body` `archive`, and SEO
     # plugins label them `og:type` article all the same: a recipe blog's category page lost

@@ -436,6 +436,41 @@ def test_a_listing_s_linked_cards_stay_beside_the_paragraph_introducing_them() -
     assert "Slow-cooked tomato sauce number 23" in out
 
 
+def test_a_listing_s_titles_stay_beside_an_introduction_of_almost_half_the_text() -> None:
+    # A Genesis recipe blog's category page: its `archive-description` holds four paragraphs
+    # with links to favourite recipes, 48 % of the text, the grid beside it only linked titles;
+    # at a third the descent went into the description and every recipe's title was lost.
+    cards = "".join(
+        f'<article class="entry"><h2 class="entry-title"><a href="/recipes/{n}">Sticky air '
+        f"fryer salmon bites number {n}</a></h2></article>"
+        for n in range(10)
+    )
+    out = render(
+        f"<div class='archive-description'><h1>Air fryer recipes</h1><p>{PROSE}</p>"
+        f"<p>{PROSE}</p></div><div class='grid'>{cards}</div>"
+    )
+    assert "# Air fryer recipes" in out
+    assert "Sticky air fryer salmon bites number 0" in out
+    assert "Sticky air fryer salmon bites number 9" in out
+
+
+def test_cards_headed_as_other_products_are_no_listing_the_selection_keeps() -> None:
+    # A console maker's product page declaring nothing: "Related items to explore" beside
+    # the description are other products, which the descent leaves out however their titles
+    # read.
+    cards = "".join(
+        f'<div class="card"><a href="/store/{n}"><h3>Deluxe travel case for the console '
+        f"number {n}</h3></a></div>"
+        for n in range(10)
+    )
+    out = render(
+        f"<div class='product'><h1>Mario Galaxy</h1><p>{PROSE}</p><p>{PROSE}</p></div>"
+        f"<div class='more'><h2>Related items to explore</h2>{cards}</div>"
+    )
+    assert "# Mario Galaxy" in out
+    assert "Deluxe travel case" not in out
+
+
 def test_a_sidebar_of_short_links_is_still_left_out_of_the_selection() -> None:
     # A documentation page: the article out-weighs the sidebar's prose but not its text, and the
     # sidebar is many short links. It is navigation, not cards: the selection narrows past it.

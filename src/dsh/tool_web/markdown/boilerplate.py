@@ -600,6 +600,14 @@ def _is_item_carousel(
     return len(_PRICE.findall("".join(read))) >= _CAROUSEL_ITEMS
 
 
+def _is_comparison_carousel(element: etree._Element, tokens: list[str]) -> bool:
+    """A product comparison chart a shop draws as a slider (`product-carousel--comparison`,
+    `<product-comparison-grid class="carousel">`): its columns are the products compared."""
+    if FURNITURE_WORDS.intersection(tokens) != {"carousel"}:
+        return False
+    return "comparison" in tokens or "comparison" in str(element.tag)
+
+
 def _title_order(body: etree._Element) -> _TitleOrder:
     """What `_title_block_before` compares against: empty without an `h1`."""
     title = body.find(".//h1")
@@ -897,6 +905,7 @@ def remove_furniture(
             if not _is_consent_layer(tokens) and (
                 _is_prose_menu(element, tokens, length, stats)
                 or (carousel := bool(title) and _is_item_carousel(element, tokens, stats, title))
+                or (carousel := _is_comparison_carousel(element, tokens))
                 or (panel := _opens_product_details(element, tokens))
                 or (
                     not article_page

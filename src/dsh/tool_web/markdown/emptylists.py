@@ -12,6 +12,7 @@ beside the heading keeps it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 import lxml.etree as etree
@@ -46,7 +47,10 @@ def drop_titles_of_empty_lists(main: etree._Element, stats: TextStats) -> None:
             if (
                 parent is None
                 or parent is main
-                or len(parent) != 1
+                # Its only child (asked of its siblings: `len` counts all of a parent's
+                # children, and 30,000 sibling headings each counted all the others).
+                or box.getprevious() is not None
+                or box.getnext() is not None
                 or visible_length(parent.text)
                 # Words after it inside the wrapper are its section's text, not a toggle's.
                 or visible_length(box.tail)
@@ -63,7 +67,9 @@ def drop_titles_of_empty_lists(main: etree._Element, stats: TextStats) -> None:
 def _titles_only_an_empty_list(
     widget: etree._Element, box: etree._Element, stats: TextStats
 ) -> bool:
-    if len(widget) > _SIBLINGS_MAX + 1 or visible_length(widget.text):
+    # The first children only: `len(widget)` walks them all, once per heading under it.
+    first = sum(1 for _ in itertools.islice(widget, _SIBLINGS_MAX + 2))
+    if first > _SIBLINGS_MAX + 1 or visible_length(widget.text):
         return False
     empty_list = False
     for child in widget:

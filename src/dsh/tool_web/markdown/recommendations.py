@@ -25,28 +25,10 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
+from dsh.tool_web.markdown.sectiontitles import RECOMMENDATION, title_text
 from dsh.tool_web.markdown.stats import TextStats
-from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
 
-# A heading's words that name other products, matched in its lowercased text. Not
-# "recommended" alone: Steam heads its recommended system requirements so; nor "pairs well
-# with" (a wine's or a sauce's pairings are about it), nor a bare "recommendations" (a
-# product's care or usage recommendations); "sponsored" is an advertisement of other
-# products. The same phrases in French, German, Spanish and Italian, as shops write them.
-_RECOMMENDATION: Final = re.compile(
-    r"\byou (?:may|might) also (?:like|love|need)|\brelated (?:products|items)\b"
-    r"|\brecently viewed|\bsimilar (?:items|products)\b|\bcustomers (?:also|who)\b"
-    r"|\balso (?:bought|viewed|purchased)\b|\bbought together\b|\boften viewed\b"
-    r"|\bmore from\b|\brecommended for you\b|\bexplore related\b|\bmore to explore\b"
-    r"|\b(?:complete|shop) the look\b|\bsponsored\b|\b(?:featured|recommended) products\b"
-    r"|\bkeep exploring\b|\bmore inspiration\b|\bhow about these\b|\bmore like this\b"
-    r"|\bshop similar\b|\binspired by your\b|\btop picks for you\b"
-    r"|\bvous (?:aimerez|aimeriez) aussi\b|\bproduits (?:similaires|complémentaires|associés)\b"
-    r"|\bähnliche (?:produkte|artikel)\b|\bauch gefallen\b"
-    r"|\bproductos (?:relacionados|similares)\b|\btambién te puede\b"
-    r"|\bprodotti (?:correlati|simili)\b|\bpotrebbe(?:ro)? (?:interessarti|piacerti)\b"
-)
 # The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
 # label), lowercased, without a closing full stop. Not a question ("What is the return
 # policy?": a product's FAQ, answered for it) nor "Warranty & Returns" (a guitar shop's own
@@ -103,7 +85,7 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
     headings = (
         h
         for h in main.iter("h2", "h3", "h4", "h5")
-        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _RECOMMENDATION.search(_title_text(h))
+        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and RECOMMENDATION.search(title_text(h))
     )
     _drop_sections(main, stats, headings)
 
@@ -116,7 +98,7 @@ def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
     headings = (
         h
         for h in main.iter("h2", "h3", "h4", "h5")
-        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(_title_text(h))
+        if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(title_text(h))
     )
     _drop_sections(main, stats, headings)
 
@@ -174,7 +156,7 @@ def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:
         t
         for t in main.iter(*_POLICY_TITLE_TAGS)
         if stats.text.get(t, 0) <= _HEADING_MAX_CHARS
-        and _SHOP_POLICY.fullmatch(_title_text(t).rstrip("."))
+        and _SHOP_POLICY.fullmatch(title_text(t).rstrip("."))
     )
     _drop_sections(main, stats, titles)
 
@@ -194,22 +176,6 @@ def _drop_sections(
         for element in section:
             stats.forget(element)
             drop_keep_tail(element)
-
-
-def _title_text(title: etree._Element) -> str:
-    """A title's words, lowercased, a line break among its children read as a space: Apple
-    breaks its headings with `<br>` ("Why Apple is the best<br>place to buy AirPods."), which
-    text joins as "bestplace". Only the title's own children are looked at (each element is
-    some title's child at most once, however the titles nest)."""
-    if title.find("br") is None:
-        text = string_value(title)
-    else:
-        parts = [title.text or ""]
-        for child in title:
-            parts.append(" " if child.tag == "br" else string_value(child))
-            parts.append(child.tail or "")
-        text = "".join(parts)
-    return " ".join(text.split()).lower()
 
 
 def _section(

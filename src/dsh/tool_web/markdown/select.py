@@ -13,6 +13,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.sectiontitles import names_recommendations
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements, hidden_by_style, holds
@@ -142,26 +143,39 @@ def _content_cell(table: etree._Element, stats: TextStats) -> etree._Element | N
 
 
 # Narrowing into a child holding less than this share of all the text (links included) leaves
-# most of what the page shows out: a listing's cards, whose titles are links, beside a
-# paragraph introducing them that out-weighs the cards' own prose.
-CARDS_MAX_SHARE: Final = 0.3
+# out as much as it keeps: a listing's cards, whose titles are links, beside a paragraph
+# introducing them that out-weighs the cards' own prose. Half, not a third: a Genesis recipe
+# blog's category description (`archive-description`, four paragraphs, 48 % of the text) and a
+# blog's front page (49 %) lost every post's title, or its newsletter's issues, beside them.
+CARDS_MAX_SHARE: Final = 0.5
 # Cards are few title-length links (half of them four words or more); navigation is many
 # short ones (the sidebar of a documentation page, a shop's menus).
 _CARDS_MAX_LINKS: Final = 100
 _CARD_TITLE_WORDS: Final = 4
+# The headings over cards left out that may name them as other products ("Related items to
+# explore"): a product page declaring nothing, its description 40 % of the text.
+_CARDS_TITLE_TAGS: Final = ("h2", "h3", "h4", "h5")
 
 
 def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: TextStats) -> bool:
     """Narrowing from `parent` to `child` would leave out a listing's cards: `child` holds
     less than `CARDS_MAX_SHARE` of all the text, and the links left out are at most
-    `_CARDS_MAX_LINKS`, their median label four words or more. MIT's certificate programs
-    (each a linked title and a paragraph inside the link) and a recipe site's cards were
-    reduced to the paragraph introducing them."""
+    `_CARDS_MAX_LINKS`, their median label four words or more, and no heading among them names
+    them as other products (`sectiontitles.names_recommendations`: a row of related products
+    beside a product's description is no listing). MIT's certificate programs (each a linked
+    title and a paragraph inside the link) and a recipe site's cards were reduced to the
+    paragraph introducing them."""
     if stats.text.get(child, 0) >= CARDS_MAX_SHARE * stats.text.get(parent, 0):
         return False
     lengths: list[int] = []
     # Only the siblings left out are walked: across the descent's levels they are disjoint.
-    for link in itertools.chain.from_iterable(s.iter("a") for s in parent if s is not child):
+    for link in itertools.chain.from_iterable(
+        s.iter("a", *_CARDS_TITLE_TAGS) for s in parent if s is not child
+    ):
+        if link.tag != "a":  # a heading
+            if names_recommendations(link, stats):
+                return False
+            continue
         words = len(string_value(link).split())
         if words:
             lengths.append(words)
