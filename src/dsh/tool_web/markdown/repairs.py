@@ -493,14 +493,19 @@ def _disclosure_buttons_as_labels(root: etree._Element) -> None:
 # aria-controls="c1">`, alone in a heading in its `panel-heading`, a block of nothing but link
 # text that link-block pruning dropped, so the answers stood without their questions. Only a
 # link to the page itself (a fragment, or no target): one to another page stays a link.
-_DISCLOSURE_LINKS: Final = etree.XPath(
-    "//a[@aria-controls or @data-toggle='collapse' or @data-bs-toggle='collapse']"
-)
+def _is_disclosure_link(link: etree._Element) -> bool:
+    return (
+        link.get("aria-controls") is not None
+        or link.get("data-toggle") == "collapse"
+        or link.get("data-bs-toggle") == "collapse"
+    )
 
 
 def _disclosure_links_as_labels(root: etree._Element) -> None:
     labels = []
-    for link in find_elements(_DISCLOSURE_LINKS, root):
+    # The links found by their tag in C and tested here: an XPath predicate on every link
+    # (`//a[@aria-controls or …]`) cost half as much again.
+    for link in [link for link in root.iter("a") if _is_disclosure_link(link)]:
         href = (link.get("href") or "").strip()
         if href and not href.startswith(("#", "javascript:")):
             continue

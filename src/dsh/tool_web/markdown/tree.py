@@ -56,6 +56,13 @@ def attributes_found(
     return pairs
 
 
+def attribute_owners(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
+    """The elements holding the attributes `path` selects (`descendant::*/@role[.='tab']`),
+    in document order: `attributes_found` without the values. An element holds one attribute
+    of a name, so a path with one attribute step finds each element once."""
+    return [owner for owner, _ in attributes_found(path, context)]
+
+
 def empty(element: etree._Element) -> None:
     """Take the element's text and children out and leave it standing, its attributes and its
     tail in place: removing it would mean moving its tail onto a neighbour, and a table cell's
