@@ -257,7 +257,7 @@ def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
     # in any case (the parser lowers them), a repeated attribute (the parser keeps the first),
     # the context element itself left out of a search of its descendants.
     from dsh.tool_web.markdown import boilerplate, linkblocks, screenreader, tabs
-    from dsh.tool_web.markdown.tree import find_elements
+    from dsh.tool_web.markdown.tree import attribute_owners, find_elements
 
     root = parse(
         b'<html><body role="dialog"><div ROLE="Dialog"><p role="dialog" role="tab">a</p>'
@@ -272,21 +272,21 @@ def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
     def where(test: Callable[[etree._Element], bool]) -> list[etree._Element]:
         return [e for e in body.iterdescendants() if test(e)]
 
-    assert find_elements(boilerplate._DIALOGS, body) == where(
+    assert boilerplate._dialogs(body) == where(
         lambda e: (
             e.get("role") in ("dialog", "alertdialog", "tooltip")
             or e.get("aria-modal") == "true"
             or e.get("popover") is not None
         )
     )
-    assert len(find_elements(boilerplate._DIALOGS, body)) == 3
-    assert find_elements(boilerplate._SITE_ROLES, body) == where(
+    assert len(boilerplate._dialogs(body)) == 3
+    assert attribute_owners(boilerplate._SITE_ROLES, body) == where(
         lambda e: e.get("role") in ("navigation", "contentinfo")
     )
-    assert find_elements(screenreader._ARIA_HIDDEN, body) == where(
+    assert attribute_owners(screenreader._ARIA_HIDDEN, body) == where(
         lambda e: e.get("aria-hidden") == "true"
     )
-    assert find_elements(tabs._TABS, body) == where(lambda e: e.get("role") == "tab")
+    assert attribute_owners(tabs._TABS, body) == where(lambda e: e.get("role") == "tab")
     assert [e.tag for e in find_elements(boilerplate._NAMED_TOOLTIPS, body)] == ["aside"]
     # A class or id with `ody`, `ext`, `sg`, ..., the microdata text, a `data-role` content.
     assert [e.tag for e in find_elements(linkblocks._POST_BODY_CANDIDATES, body)] == [

@@ -35,6 +35,7 @@ from dsh.tool_web.markdown.toc import (
 )
 from dsh.tool_web.markdown.tree import (
     HEADING_TAGS,
+    attribute_owners,
     empty,
     find_elements,
     hidden_by_style,
@@ -147,14 +148,23 @@ _OVERLAY_WORDS: Final = frozenset(
 # Popovers (the HTML `popover` attribute) are not shown until a script or button opens them,
 # in the top layer like a dialog: Invision Community's app-install and push-notification help,
 # tooltips, menus. So are tooltips (`role=tooltip`), shown while their trigger is hovered.
-# The first predicate only asks whether the attributes are there, which libxml2 answers for
-# far less than comparing their values: the values are compared on the few elements left
-# (the search took a third less time).
-_DIALOGS: Final = etree.XPath(
-    ".//*[@aria-modal or @role or @popover]"
-    "[@aria-modal='true' or @role='dialog' or @role='alertdialog' or @popover"
-    " or @role='tooltip']"
-)
+_DIALOG_ROLES: Final = frozenset({"dialog", "alertdialog", "tooltip"})
+
+
+def _dialogs(body: etree._Element) -> list[etree._Element]:
+    """The dialogs, popovers and tooltips under `body`, in document order.
+
+    Read element by element here: the XPath search (`.//*[@aria-modal or @role or
+    @popover][…]`) evaluated its predicates on every element and cost half as much again, and
+    `measure` has already made every element's proxy."""
+    return [
+        element
+        for element in body.iterdescendants(etree.Element)
+        if element.get("role") in _DIALOG_ROLES
+        or element.get("aria-modal") == "true"
+        or element.get("popover") is not None
+    ]
+
 
 # A dialog drawn without its ARIA role, named by the whole class word `dialog` (Lenovo's "Add
 # items to your cart? We've noticed that you've entered a different store" pop-up, PMC's "Cite"
@@ -355,7 +365,7 @@ def drop_site_furniture(root: etree._Element, stats: TextStats, *, roles: bool) 
     or quotation's own (inside an `article`, `main`, `li` or `blockquote`). `roles`: the source
     names `contentinfo` or `navigation`, their roles."""
     limit = stats.text.get(root, 0) * _OVERLAY_MAX_SHARE
-    found = find_elements(_SITE_ROLES, root) if roles else []
+    found = attribute_owners(_SITE_ROLES, root) if roles else []
     holding: set[etree._Element] | None = None  # what holds a title, `main` or `article`
     for element in [*root.iter("footer", "nav", "header"), *found]:
         if element is root or stats.text.get(element, 0) > limit:
@@ -372,8 +382,8 @@ def drop_site_furniture(root: etree._Element, stats: TextStats, *, roles: bool) 
         drop_keep_tail(element)
 
 
-# `[@role]` first, as for `_DIALOGS`: the values are compared only where there is a role.
-_SITE_ROLES: Final = etree.XPath(".//*[@role][@role='contentinfo' or @role='navigation']")
+# The roles' elements by their attributes (`tree.attributes_found` says why).
+_SITE_ROLES: Final = etree.XPath("descendant::*/@role[.='contentinfo' or .='navigation']")
 
 
 def _holding_page_parts(root: etree._Element) -> set[etree._Element]:
@@ -698,8 +708,8 @@ def _remove_overlays(
     """
     # Unless the page is nothing but the dialog (a lightbox-only page), it is not the content.
     limit = stats.text.get(body, 0) * _OVERLAY_MAX_SHARE
-    # XPath finds the dialogs in C; `measure` already noted the data dumps on its way.
-    candidates = find_elements(_DIALOGS, body) if dialogs else []
+    # `measure` already noted the data dumps on its way.
+    candidates = _dialogs(body) if dialogs else []
     if classed_dialogs:
         candidates.extend(
             element

@@ -17,7 +17,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.repeats import price_count, starts_with_price
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, find_elements
+from dsh.tool_web.markdown.tree import HEADING_TAGS, attribute_owners
 
 _SCREEN_READER_PAIRS: Final = frozenset(
     {("sr", "only"), ("visually", "hidden"), ("screen", "reader"), ("screenreader", "only")}
@@ -151,7 +151,8 @@ def is_section_title(element: etree._Element) -> bool:
 
 
 # The elements hidden from screen readers, found in C (`drawn_twins`).
-_ARIA_HIDDEN: Final = etree.XPath("descendant::*[@aria-hidden='true']")
+# By the attribute (`tree.attributes_found` says why).
+_ARIA_HIDDEN: Final = etree.XPath("descendant::*/@aria-hidden[.='true']")
 # A twin this long or longer is a block, not a price's or a count's words.
 _TWIN_MAX_CHARS: Final = 80
 # A twin's text is read only through this many elements and characters, the markup's
@@ -171,7 +172,7 @@ def drawn_twins(body: etree._Element, stats: TextStats) -> list[etree._Element]:
     single digit only when the words say it as a number of its own (`_says`): Walmart's "6"
     beside "4.3 out of 5 Stars. 6 reviews" read "64.3 out of 5 Stars"."""
     twins: list[etree._Element] = []
-    for drawn in find_elements(_ARIA_HIDDEN, body):
+    for drawn in attribute_owners(_ARIA_HIDDEN, body):
         length = stats.text.get(drawn, 0)
         if length == 0 or length > _TWIN_MAX_CHARS:
             continue

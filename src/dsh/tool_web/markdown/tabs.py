@@ -20,7 +20,14 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import HEADING_TAGS, class_tokens, empty, find_elements
+from dsh.tool_web.markdown.tree import (
+    HEADING_TAGS,
+    attribute_owners,
+    attributes_found,
+    class_tokens,
+    empty,
+    find_elements,
+)
 
 # A label longer than this is not a tab's name (a whole card posing as a tab).
 _MAX_LABEL_CHARS: Final = 80
@@ -37,10 +44,10 @@ def label_tab_panels(root: etree._Element) -> None:
     """
     by_id: dict[str, etree._Element] | None = None
     near: dict[etree._Element, list[etree._Element]] | None = None
-    tablists = find_elements(_TABLISTS, root)[:_MAX_WIDGETS]
+    tablists = attribute_owners(_TABLISTS, root)[:_MAX_WIDGETS]
     # Each kind's members are looked for only on pages with its widgets: a walk of the whole
     # tree each (the tab-set parts' in Python), for nothing on most pages with one kind.
-    tabs_in = _members(tablists, find_elements(_TABS, root)) if tablists else {}
+    tabs_in = _members(tablists, attribute_owners(_TABS, root)) if tablists else {}
     for tablist in tablists:
         tabs = tabs_in[tablist]
         if not tabs:
@@ -49,7 +56,7 @@ def label_tab_panels(root: etree._Element) -> None:
         panels: list[etree._Element | None] = []
         if all(targets):
             if by_id is None:
-                by_id = {str(e.get("id")): e for e in find_elements(_WITH_ID, root)}
+                by_id = {ident: e for e, ident in attributes_found(_IDS, root)}
             panels = [by_id.get(target) for target in targets]
         if not panels or any(panel is None for panel in panels):
             if near is None:
@@ -71,10 +78,12 @@ _MAX_WIDGETS: Final = 200
 # How far above a panel its tab row may sit: the row's parent or grandparent holds the panels,
 # at most this many levels above each of them.
 _PANEL_LEVELS: Final = 4
-_TABLISTS: Final = etree.XPath("//*[@role='tablist']")
-_TABS: Final = etree.XPath("//*[@role='tab']")
-_PANELS: Final = etree.XPath("//*[@role='tabpanel']")
-_WITH_ID: Final = etree.XPath("//*[@id]")
+# Each role's elements by their attributes (`tree.attributes_found` says why), the document's
+# element included as `//*` would: `/descendant::*` starts at the document node.
+_TABLISTS: Final = etree.XPath("/descendant::*/@role[.='tablist']")
+_TABS: Final = etree.XPath("/descendant::*/@role[.='tab']")
+_PANELS: Final = etree.XPath("/descendant::*/@role[.='tabpanel']")
+_IDS: Final = etree.XPath("/descendant::*/@id")
 _TABBED_SETS: Final = etree.XPath("//div[contains(@class, 'tabbed-set')]")
 
 
@@ -127,7 +136,7 @@ def _panels_by_ancestor(root: etree._Element) -> dict[etree._Element, list[etree
     alive, and the keys keep them alive (an `id()` of a dropped proxy could be reused).
     """
     near: dict[etree._Element, list[etree._Element]] = {}
-    for panel in find_elements(_PANELS, root):
+    for panel in attribute_owners(_PANELS, root):
         for ancestor in itertools.islice(panel.iterancestors(), _PANEL_LEVELS):
             near.setdefault(ancestor, []).append(panel)
     return near

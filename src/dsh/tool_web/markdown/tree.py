@@ -34,6 +34,35 @@ def find_elements(path: etree.XPath, context: etree._Element) -> list[etree._Ele
     return [e for e in found if isinstance(e, etree._Element)] if isinstance(found, list) else []
 
 
+def attributes_found(
+    path: etree.XPath, context: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The attributes `path` selects from `context` (a path ending in an attribute step,
+    `descendant::*/@style`), each with the element holding it, in document order.
+
+    Faster than the elements' own search (`descendant::*[@style]`: libxml2 evaluates the
+    predicate on every element, the attribute step only looks the name up), and linear: the
+    elements are the attributes' parents read here, not by a parent step (`/..`), whose
+    duplicates libxml2 removes by comparing each element found with all found before."""
+    found = path(context)
+    if not isinstance(found, list):
+        return []
+    pairs: list[tuple[etree._Element, str]] = []
+    for value in found:
+        if isinstance(value, etree._ElementUnicodeResult) and value.is_attribute:
+            owner = value.getparent()
+            if owner is not None:
+                pairs.append((owner, str(value)))
+    return pairs
+
+
+def attribute_owners(path: etree.XPath, context: etree._Element) -> list[etree._Element]:
+    """The elements holding the attributes `path` selects (`descendant::*/@role[.='tab']`),
+    in document order: `attributes_found` without the values. An element holds one attribute
+    of a name, so a path with one attribute step finds each element once."""
+    return [owner for owner, _ in attributes_found(path, context)]
+
+
 def empty(element: etree._Element) -> None:
     """Take the element's text and children out and leave it standing, its attributes and its
     tail in place: removing it would mean moving its tail onto a neighbour, and a table cell's
