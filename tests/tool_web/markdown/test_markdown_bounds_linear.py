@@ -1186,7 +1186,7 @@ def test_many_card_controls_are_dropped_in_linear_time() -> None:
 
 def test_many_reaction_lines_are_read_in_linear_time() -> None:
     # Every line ending in "like(s) this" up to 400 characters is matched against the
-    # reactions' pattern (`repeats._REACTIONS`: bounded names, no nested repeats): 20,000
+    # reactions' pattern (`controls._REACTIONS`: bounded names, no nested repeats): 20,000
     # lines of nine names each, and 20,000 of names without commas that never match.
     names = ", ".join(f"user{n}" for n in range(9))
     lines = "".join(

@@ -72,7 +72,7 @@ def test_module_preloads_and_custom_elements_are_evidence_of_scripts() -> None:
     preload = '<html><head><link rel="preload" as="script" href="/a.js"></head><body></body></html>'
     custom = "<html><body><shop-app><p>Loading</p></shop-app></body></html>"
     assert html_to_markdown(preload) == EMPTY_SHELL_NOTICE
-    # The script's "Loading" placeholder goes (`repeats._PLACEHOLDER`); the notice says why
+    # The script's "Loading" placeholder goes (`controls._PLACEHOLDER`); the notice says why
     # the page is empty.
     assert html_to_markdown(custom) == EMPTY_SHELL_NOTICE
 

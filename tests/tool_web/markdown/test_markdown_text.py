@@ -63,9 +63,9 @@ def test_normalise_folds_only_runs_that_change(markdown: str) -> None:
 
 
 def test_a_blank_line_is_no_card_control() -> None:
-    # `repeats.drop_card_controls` passes blank lines over without the tests of a short line:
+    # `controls.drop_card_controls` passes blank lines over without the tests of a short line:
     # the same only while those tests keep a blank line.
-    from dsh.tool_web.markdown.repeats import _is_card_control, drop_card_controls
+    from dsh.tool_web.markdown.controls import _is_card_control, drop_card_controls
 
     assert not _is_card_control("")
     assert drop_card_controls("Story\n\nRead more\n\n\nEnd") == "Story\n\nEnd"

@@ -93,7 +93,7 @@ def test_a_form_with_nothing_to_fill_in_is_a_wrapper() -> None:
 def test_a_fields_label_goes_when_the_field_shows_no_value() -> None:
     # A shop card's quick-add menu (its label "Size" stood under every card's price once the
     # select went) and a sign-up box's e-mail input; a checkbox's label is its option, and a
-    # sort menu's label is left to the toolbar rule (`repeats.py`).
+    # sort menu's label is left to the toolbar rule (`controls.py`).
     card = (
         "<li><h3>{name}</h3><p>$19.99</p><label for='size-{n}'>Size</label>"
         "<select id='size-{n}' name='options[Size]'><option>1 bag</option>"

@@ -14,9 +14,9 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.controls import is_labelled_statistic
 from dsh.tool_web.markdown.limits import MAX_INLINE_CHARS
 from dsh.tool_web.markdown.markers import CODE_OPEN
-from dsh.tool_web.markdown.repeats import is_labelled_statistic
 
 
 def definition_items(dl: etree._Element) -> list[etree._Element | str]:

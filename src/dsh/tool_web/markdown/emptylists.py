@@ -3,7 +3,7 @@
 Stack Overflow's newer layout writes a "Comments" heading (in a toggle), an "Add a comment"
 button and an empty `role=list` under every answer without comments: the heading stood alone,
 read as the title of the next answer. A heading whose box holds, besides it, only such a list
-and controls (`repeats.py`'s card controls: "Add a comment", "Load more") titles nothing, and
+and controls (`controls.py`'s card controls: "Add a comment", "Load more") titles nothing, and
 the box goes. Only then: a heading with nothing under it before the next heading is kept (the
 truths keep about half of such headings; most are structure, a product's name over a price
 the selection left out, a heading over sub-headings); a list with items, an image or a line
@@ -18,7 +18,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
-from dsh.tool_web.markdown.repeats import is_control_label
+from dsh.tool_web.markdown.controls import is_control_label
 from dsh.tool_web.markdown.stats import TextStats, visible_length
 from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS

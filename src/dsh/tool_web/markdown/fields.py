@@ -8,7 +8,7 @@ A `<label for>` naming such a field stayed behind alone on its line: a listing's
 next line's. Only the labels of fields that hold a value typed or chosen (a text, e-mail,
 number or search box, a text area, a menu); a checkbox's or a radio button's label is the
 option itself ("Free shipping", "Canvas") and stays. Nor the labels of the page's own controls
-(`choices.is_page_control`: "Sorted by:", "Qty", "Country"), which `repeats.py` drops where they
+(`choices.is_page_control`: "Sorted by:", "Qty", "Country"), which `controls.py` drops where they
 stand alone on their line: dropped here, a sort menu's label left Stack Exchange's answers header
 to its hidden "Reset to default" link, and "## 10 Answers" went with it as a link block.
 

@@ -25,6 +25,7 @@ from dsh.tool_web.markdown.codeblocks import (
     inline_code,
     is_line_number_gutter,
 )
+from dsh.tool_web.markdown.controls import drop_card_controls
 from dsh.tool_web.markdown.definitions import definition_group, definition_items
 from dsh.tool_web.markdown.emphasis import (
     EMPHASIS_TAGS,
@@ -75,7 +76,6 @@ from dsh.tool_web.markdown.numbering import (
 )
 from dsh.tool_web.markdown.recommendations import drop_empty_reading_list_titles
 from dsh.tool_web.markdown.repeats import (
-    drop_card_controls,
     drop_echoed_headings,
     drop_repeated_blocks,
     drop_repeated_quotations,
