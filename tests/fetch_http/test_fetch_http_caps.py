@@ -152,9 +152,9 @@ async def test_response_headers_over_the_clients_limit_are_named(
 ) -> None:
     # 150 cookies of 1 KiB: past what httpcore reads of a response head (100 KiB). The message
     # was h11's "Receive buffer too long", which says nothing of what the server did.
-    from dsh.providers.fetch_http import _provider
+    from dsh.providers.fetch_http import _network_errors
 
-    monkeypatch.setattr(_provider, "_HEAD_LIMIT_ATTRIBUTE", attribute)
+    monkeypatch.setattr(_network_errors, "_HEAD_LIMIT_ATTRIBUTE", attribute)
     cookies = [("Set-Cookie", f"c{n}={'x' * 1024}") for n in range(150)]
 
     async def handler(_request: Request, writer: asyncio.StreamWriter) -> None:

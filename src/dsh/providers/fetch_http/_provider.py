@@ -13,19 +13,16 @@ import threading
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
-import httpcore
 import httpx
 
 from dsh._text import quoted_message, strip_controls
 from dsh.harness import AbortError, AbortSignal, race_signal
 from dsh.providers._env_proxy import (
     UnusableProxy,
-    UnusableProxyError,
     proxy_variable,
     unreachable_proxy_message,
     unusable_proxy_message,
 )
-from dsh.providers._os_error import os_error_text
 from dsh.providers.fetch_http._body import ACCEPT_ENCODING, read_bounded
 from dsh.providers.fetch_http._config import Config
 from dsh.providers.fetch_http._content import (
@@ -40,7 +37,13 @@ from dsh.providers.fetch_http._decode import (
     unreadable_share,
 )
 from dsh.providers.fetch_http._guard import NetworkPolicy, Resolver, check_literal_host
-from dsh.providers.fetch_http._network import Connector, ProxyConnectError, guarded_transport
+from dsh.providers.fetch_http._network import Connector, guarded_transport
+from dsh.providers.fetch_http._network_errors import (
+    cause,
+    head_too_large,
+    network_error,
+    unreachable_proxy,
+)
 from dsh.providers.fetch_http._pdf import extract
 from dsh.providers.fetch_http._proxy import ProxyRoutes, proxy_routes
 from dsh.providers.fetch_http._redirects import (
@@ -168,7 +171,7 @@ class HttpFetchProvider:
                 visited.add(current)
                 hops += 1
             except httpx.HTTPError as error:
-                raise _network_error(current, error) from None
+                raise network_error(current, error) from None
             finally:
                 await response.aclose()
 
@@ -343,12 +346,12 @@ class _ProxyRouter(httpx.AsyncBaseTransport):
         try:
             return await self._through[proxy].handle_async_request(request)
         except httpx.ConnectError as error:
-            if not self._from_environment or _unreachable_proxy(error) is None:
+            if not self._from_environment or unreachable_proxy(error) is None:
                 raise
             # A proxy the user never put in a config: name the variable that set it, as the
             # keyed search providers do (decision 0041), or "Connection refused" is all they see.
             scheme = request.url.scheme if request.url.scheme in self._routes.proxies else "all"
-            problem = unreachable_proxy_message(proxy_variable(scheme, proxy), proxy, _cause(error))
+            problem = unreachable_proxy_message(proxy_variable(scheme, proxy), proxy, cause(error))
             raise WebError(
                 WEB_PROVIDER_ERROR,
                 f"Could not fetch {request.url}: {problem}.",
@@ -377,7 +380,7 @@ def _proxy_transport(
         if not from_environment:
             raise  # the proxy key is validated with the config: this is a bug, not a setting
         # The fetch loop checks each URL against the policy before it is sent, so a blocked URL
-        # is still said so first (WEB_BLOCKED_URL); _network_error words the route's failure.
+        # is still said so first (WEB_BLOCKED_URL); network_error words the route's failure.
         return UnusableProxy(unusable_proxy_message(proxy_variable(scheme, proxy), proxy, error))
 
 
@@ -462,94 +465,14 @@ async def _send(client: httpx.AsyncClient, url: httpx.URL) -> httpx.Response:
         # discarded now, so the GET is sent once more, on a new one through the guard, as
         # browsers resend a request that fails on a reused connection. On a new connection the
         # failure is the server's answer, and so are response headers too large to read.
-        if not connection.reused or _head_too_large(error):
-            raise _network_error(url, error) from None
+        if not connection.reused or head_too_large(error):
+            raise network_error(url, error) from None
     except httpx.HTTPError as error:
-        raise _network_error(url, error) from None
+        raise network_error(url, error) from None
     try:
         return await client.send(client.build_request("GET", url), stream=True)
     except httpx.HTTPError as error:
-        raise _network_error(url, error) from None
-
-
-def _network_error(url: httpx.URL, error: httpx.HTTPError) -> WebError:
-    cause = _cause(error)
-    if isinstance(error, UnusableProxyError):
-        message = f"Could not fetch {url}: {error.problem}."
-    elif isinstance(error, httpx.ProxyError):
-        message = f"The proxy failed to fetch {url}: {cause}."
-    elif isinstance(error, httpx.ConnectError) and (proxy := _unreachable_proxy(error)):
-        message = f"Could not connect to the proxy {proxy} (fetching {url}): {cause}."
-    elif isinstance(error, httpx.ConnectError):
-        message = f"Could not connect to {url.host} (fetching {url}): {cause}."
-    elif isinstance(error, httpx.DecodingError):
-        message = f"The response from {url} could not be decoded: {cause}."
-    elif _head_too_large(error):
-        message = (
-            f"Fetching {url} failed: the server's response headers are larger than "
-            f"{_head_limit()} reads, so its response could not be read."
-        )
-    else:
-        message = f"Fetching {url} failed: {cause}."
-    return WebError(WEB_PROVIDER_ERROR, message, details={"url": str(url)})
-
-
-# httpcore's bound on a response head (its h11 max_incomplete_event_size): a class attribute it
-# reads itself but does not document, so it is looked up by name and may be missing.
-_HEAD_LIMIT_ATTRIBUTE = "MAX_INCOMPLETE_EVENT_SIZE"
-
-
-def _head_limit() -> str:
-    """Who reads the response head, and how much: "the 100 KiB an HTTP client" from httpcore's
-    limit, or "an HTTP client" without it."""
-    limit = getattr(httpcore.AsyncHTTP11Connection, _HEAD_LIMIT_ATTRIBUTE, None)
-    if not isinstance(limit, int) or limit < 1024:
-        return "an HTTP client"
-    return f"the {limit // 1024} KiB an HTTP client"
-
-
-def _head_too_large(error: BaseException) -> bool:
-    """Whether ``error`` is h11's "Receive buffer too long": the response's head (status line and
-    headers) outgrew what httpcore reads of it, as huge or endless headers do. h11 marks it with
-    the status 431 (header fields too large); its text named no header."""
-    seen: set[int] = set()
-    inner: BaseException | None = error
-    while inner is not None and id(inner) not in seen:
-        seen.add(id(inner))
-        if getattr(inner, "error_status_hint", None) == 431:
-            return True
-        inner = inner.__cause__ or inner.__context__
-    return False
-
-
-def _unreachable_proxy(error: BaseException) -> str | None:
-    """``host:port`` of the proxy that could not be reached, when that is what ``error`` is."""
-    seen: set[int] = set()
-    inner: BaseException | None = error
-    while inner is not None and id(inner) not in seen:
-        seen.add(id(inner))
-        if isinstance(inner, ProxyConnectError):
-            return inner.proxy
-        inner = inner.__cause__ or inner.__context__
-    return None
-
-
-def _cause(error: BaseException) -> str:
-    """The most specific description in the exception chain.
-
-    httpx wraps httpcore, which wraps anyio's "All connection attempts failed", which wraps the
-    OSError that says what happened ("Connection refused"): prefer its errno's description.
-    """
-    seen: set[int] = set()
-    inner: BaseException | None = error
-    text = ""
-    while inner is not None and id(inner) not in seen:
-        seen.add(id(inner))
-        if (described := os_error_text(inner)) is not None:
-            return described
-        text = text or str(inner).strip()
-        inner = inner.__cause__ or inner.__context__
-    return (text or type(error).__name__).rstrip(".")
+        raise network_error(url, error) from None
 
 
 def _content_length(response: httpx.Response) -> int | None:
