@@ -2,7 +2,8 @@
 ``WEB_PROVIDER_ERROR`` the model reads (an unusable or unreachable proxy, a refused connection,
 an undecodable or oversized response head), from the most specific cause in its chain.
 
-Used by the fetch and by the proxy router of its client, and imports neither.
+Used by the fetch (``_provider.py``) and by the proxy router of its client (``_client.py``);
+it imports neither (an import-linter contract).
 """
 
 from __future__ import annotations
