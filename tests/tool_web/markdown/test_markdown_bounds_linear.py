@@ -1339,7 +1339,7 @@ def test_nested_blocks_named_menu_are_read_for_sentences_through_a_bounded_prefi
     ids=["many-sibling-carousels", "nested-carousels", "arrow-named-row"],
 )
 def test_carousels_after_the_title_are_read_through_a_bounded_prefix(carousels: str) -> None:
-    # A carousel of the page's own items (`boilerplate._is_item_carousel`) after the title.
+    # A carousel of the page's own items (`carousels.is_item_carousel`) after the title.
     html = f"<div><h1>Home gyms</h1><p>All racks.</p></div>{carousels}<p>{WORDS * 40_000}</p>"
     out, elapsed = timed_render(html)
     assert "# Home gyms" in out

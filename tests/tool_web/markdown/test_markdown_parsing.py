@@ -256,7 +256,7 @@ def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
     # elements, once each and in document order, as a test of every element; attribute names
     # in any case (the parser lowers them), a repeated attribute (the parser keeps the first),
     # the context element itself left out of a search of its descendants.
-    from dsh.tool_web.markdown import boilerplate, linkblocks, screenreader, tabs
+    from dsh.tool_web.markdown import boilerplate, linkblocks, overlays, screenreader, tabs
     from dsh.tool_web.markdown.tree import attribute_owners, find_elements
 
     root = parse(
@@ -272,14 +272,14 @@ def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
     def where(test: Callable[[etree._Element], bool]) -> list[etree._Element]:
         return [e for e in body.iterdescendants() if test(e)]
 
-    assert boilerplate._dialogs(body) == where(
+    assert overlays.dialog_elements(body) == where(
         lambda e: (
             e.get("role") in ("dialog", "alertdialog", "tooltip")
             or e.get("aria-modal") == "true"
             or e.get("popover") is not None
         )
     )
-    assert len(boilerplate._dialogs(body)) == 3
+    assert len(overlays.dialog_elements(body)) == 3
     assert attribute_owners(boilerplate._SITE_ROLES, body) == where(
         lambda e: e.get("role") in ("navigation", "contentinfo")
     )
@@ -287,7 +287,7 @@ def test_attribute_searches_find_what_a_test_of_every_element_finds() -> None:
         lambda e: e.get("aria-hidden") == "true"
     )
     assert attribute_owners(tabs._TABS, body) == where(lambda e: e.get("role") == "tab")
-    assert [e.tag for e in find_elements(boilerplate._NAMED_TOOLTIPS, body)] == ["aside"]
+    assert [e.tag for e in find_elements(overlays.NAMED_TOOLTIPS, body)] == ["aside"]
     # A class or id with `ody`, `ext`, `sg`, ..., the microdata text, a `data-role` content.
     assert [e.tag for e in find_elements(linkblocks._POST_BODY_CANDIDATES, body)] == [
         "div",

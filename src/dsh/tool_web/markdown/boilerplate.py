@@ -3,7 +3,10 @@
 The rules' vocabulary is in `vocabulary.py`; the exceptions that keep a furniture-named
 element have modules of their own: notes in asides (`asides.py`), screen-reader text the page
 means (`screenreader.py`), API signatures named like forum signatures (`signatures.py`), and
-tables of contents go with their titles (`toc.py`).
+tables of contents go with their titles (`toc.py`), a listing or comparison drawn as a
+carousel (`carousels.py`). Overlays (dialogs, popovers, tooltips, consent layers, and the
+product-details panels among them that stay) are recognised in `overlays.py`, author boxes and
+their bios in `authorboxes.py`; this module removes them.
 
 Every rule here is generic (tags, ARIA roles, class/id vocabulary, link density); none names a
 site. Removal is recall-first: an element that holds a large share of the page's text is kept
@@ -21,12 +24,29 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
+from dsh.tool_web.markdown.authorboxes import bio_blocks, is_author_bio
+from dsh.tool_web.markdown.carousels import (
+    is_comparison_carousel,
+    is_item_carousel,
+    title_order,
+)
 from dsh.tool_web.markdown.filters import FilterPanels
+from dsh.tool_web.markdown.limits import PROSE_READ, PROSE_READ_ELEMENTS
+from dsh.tool_web.markdown.overlays import (
+    CLASSED_DIALOGS,
+    MIN_TOOLTIP_CHARS,
+    NAMED_TOOLTIPS,
+    PANEL_WORDS,
+    TOOLTIP_BODY,
+    dialog_elements,
+    is_classed_dialog,
+    is_consent_layer,
+    opens_product_details,
+)
 from dsh.tool_web.markdown.screenreader import drawn_twins, is_icon_label, is_section_title
 from dsh.tool_web.markdown.select import MARKED_BODY_SHARE, marked_body_holders
 from dsh.tool_web.markdown.signatures import is_api_signature
 from dsh.tool_web.markdown.stats import TextStats
-from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.toc import (
     is_link_list,
     list_label,
@@ -38,6 +58,7 @@ from dsh.tool_web.markdown.tree import (
     attribute_owners,
     empty,
     find_elements,
+    has_heading,
     hidden_by_style,
     holders_up_to,
     holds,
@@ -51,6 +72,7 @@ from dsh.tool_web.markdown.vocabulary import (
     TOKEN_SPLIT,
     attribute_tokens,
     element_id,
+    is_furniture_by_kind,
     name_tokens,
 )
 
@@ -101,131 +123,8 @@ def _is_article_caption(element: etree._Element, tokens: list[str]) -> bool:
     return _NUMBERED_CAPTION.match(start) is None
 
 
-# The box about an article's author ("Jane Doe is a senior editor who covers …", "About the
-# author", a headshot and links to profiles) is the publisher's, not the article: the article
-# truths omit it, on pages that do not declare themselves articles too, and so do other pages'
-# (a book's author on its shop page, a seller's "about me"; measured on WCXB: 8 more pages, 7
-# better). A block is such a box when its class or id names the author (`author-box`,
-# `about-author`, `authorbox`, `bio`) or it is the page's microdata `author`, and it reads as a
-# bio: at least a sentence of prose, and short.
-# A byline ("By Jane Doe · May 2, 2025") is no bio and stays: the model needs who wrote it.
-# Nor is a comment's, review's, testimonial's or quotation's author (`comment-author-jane`,
-# `review-card_author`, `quote__author`), nor an author's note, which is a part of the piece.
-_BIO_MIN_CHARS: Final = 120
-_BIO_MAX_CHARS: Final = 1_500
-_BIO_WORDS: Final = frozenset({"bio", "bios", "biography"})
-_NOT_BIO_STEMS: Final = ("comment", "review", "testimonial", "quote", "reply", "note")
-# A sentence's end: a lowercase word's last letters, then `.`, `!` or `?` and a space or the
-# end (not an initial: "By A. J. Neal" is a byline).
-_BIO_SENTENCE_END: Final = re.compile(r"[a-z]{2}[.!?](?:\s|$)")
-
-
-def _is_author_bio(element: etree._Element, tokens: list[str], length: int) -> bool:
-    if not _BIO_MIN_CHARS <= length <= _BIO_MAX_CHARS:
-        return False
-    if not (
-        element.get("itemprop") == "author"
-        or any("author" in token for token in tokens)
-        or not _BIO_WORDS.isdisjoint(tokens)
-    ):
-        return False
-    if any(stem in token for token in tokens for stem in _NOT_BIO_STEMS):
-        return False
-    if _has_heading(element, ("h1",)):
-        return False
-    return _BIO_SENTENCE_END.search(string_value(element)) is not None
-
-
 # Comments holding this share of an "article" are the page: a thread published as an article.
 _THREAD_SHARE: Final = 0.9
-
-# Consent managers and cookie layers, matched on whole class/id tokens.
-_OVERLAY_WORDS: Final = frozenset(
-    {"onetrust", "cookiebot", "cybotcookiebotdialog", "usercentrics", "didomi", "truste",
-     "cookieconsent", "cookiebanner"}
-)  # fmt: skip
-
-# Popovers (the HTML `popover` attribute) are not shown until a script or button opens them,
-# in the top layer like a dialog: Invision Community's app-install and push-notification help,
-# tooltips, menus. So are tooltips (`role=tooltip`), shown while their trigger is hovered.
-_DIALOG_ROLES: Final = frozenset({"dialog", "alertdialog", "tooltip"})
-
-
-def _dialogs(body: etree._Element) -> list[etree._Element]:
-    """The dialogs, popovers and tooltips under `body`, in document order.
-
-    Read element by element here: the XPath search (`.//*[@aria-modal or @role or
-    @popover][…]`) evaluated its predicates on every element and cost half as much again, and
-    `measure` has already made every element's proxy."""
-    return [
-        element
-        for element in body.iterdescendants(etree.Element)
-        if element.get("role") in _DIALOG_ROLES
-        or element.get("aria-modal") == "true"
-        or element.get("popover") is not None
-    ]
-
-
-# A dialog drawn without its ARIA role, named by the whole class word `dialog` (Lenovo's "Add
-# items to your cart? We've noticed that you've entered a different store" pop-up, PMC's "Cite"
-# and "Add to Collections" boxes, a plumbing guide's revenue-calculator modal): shown only when a
-# script opens it, like a dialog. Only the whole class word (split on whitespace, as CSS reads
-# a class): Drupal's `dialog-off-canvas-main-canvas` and jQuery UI's `ui-dialog-content` wrap
-# whole pages or a dialog's own content; and only a short one, a pop-up's few lines, never a
-# page-sized wrapper that a theme happens to call so. The XPath's `contains` narrows in C; the
-# whole word is then checked on the few elements left.
-_CLASSED_DIALOGS: Final = etree.XPath(".//*[contains(@class, 'dialog')]")
-_MAX_CLASSED_DIALOG_CHARS: Final = 3000
-
-
-# The source test before that search: of the pages naming a dialog at all (one in three), one
-# in thirty names one by its class, and the XPath walk costs more than the whole test (a few
-# milliseconds a page). Each occurrence of the word is looked at where it stands: its tag's
-# start within this many bytes before it, and at most this many occurrences (past them, the
-# tree is searched: a hostile page costs no more than the walk).
-_CLASS_LOOKBACK: Final = 400
-_MAX_DIALOG_WORDS: Final = 200
-_WORD_BEFORE: Final = frozenset(b"\"' \t\n\r\f=")
-_WORD_AFTER: Final = frozenset(b"\"' \t\n\r\f>")
-
-
-def names_classed_dialog(source: bytes) -> bool:
-    """Whether `source` may write `dialog` as a whole word of a `class` attribute (a quote, a
-    space or `=` before it, a quote, a space or `>` after it, and the attribute it stands in,
-    the last one opened in its tag, named `class`)."""
-    at = source.find(b"dialog")
-    for _ in range(_MAX_DIALOG_WORDS):
-        if at == -1:
-            return False
-        end = at + len(b"dialog")
-        if (
-            at > 0
-            and source[at - 1] in _WORD_BEFORE
-            and end < len(source)
-            and source[end] in _WORD_AFTER
-        ):
-            start = source.rfind(b"<", max(0, at - _CLASS_LOOKBACK), at)
-            if start != -1 and source.find(b">", start, at) == -1:
-                equals = source.rfind(b"=", start, at)
-                if source[start:equals].rstrip().lower().endswith(b"class"):
-                    return True
-        at = source.find(b"dialog", end)
-    return True
-
-
-def _is_classed_dialog(element: etree._Element, stats: TextStats) -> bool:
-    return (
-        "dialog" in (element.get("class") or "").split()
-        and stats.text.get(element, 0) < _MAX_CLASSED_DIALOG_CHARS
-    )
-
-
-# A tooltip this short is a label (a blog's name on each of its story cards, often the only
-# one the card shows), not an explanation: it stays. Longer, it explains its trigger on hover
-# (a shop's "Import fees: customs may apply…", an author's bio, a plan's feature notes, a
-# footnote's copy inside the sentence), which the truths leave out (7 pages better on WCXB;
-# dropping the short ones too cost two pages their labels).
-_MIN_TOOLTIP_CHARS: Final = 40
 
 # An overlay carrying more than this share of the page's text is the page itself.
 _OVERLAY_MAX_SHARE: Final = 0.9
@@ -248,7 +147,7 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
         # the page's own header is furniture.
         if any(True for _ in element.iterancestors("article", "main", "li")):
             return False
-        return not _has_heading(element, ("h1",))
+        return not has_heading(element, ("h1",))
     role = (element.get("role") or "").lower()
     if role in FURNITURE_ROLES:
         return True
@@ -260,11 +159,11 @@ def _looks_like_furniture(element: etree._Element, tokens: list[str]) -> bool:
     if not _SIGNATURE_WORDS.isdisjoint(tokens) and is_api_signature(element, tokens):
         tokens = [token for token in tokens if token not in _SIGNATURE_WORDS]
     if not FURNITURE_WORDS.isdisjoint(tokens) and _named_furniture(element, tokens):
-        return not _has_heading(element, ("h1",))
+        return not has_heading(element, ("h1",))
     if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
-        return not _has_heading(element, ("h1",))
+        return not has_heading(element, ("h1",))
     if "popover" in tokens and _is_popover_body(element, tokens):
-        return not _has_heading(element, ("h1",))
+        return not has_heading(element, ("h1",))
     return False
 
 
@@ -527,9 +426,7 @@ def _is_letter_avatar(element: etree._Element, length: int, tokens: list[str]) -
 _PROSE_MENU_MIN: Final = 200
 _PROSE_MENU_LINK_SHARE: Final = 0.2
 # Sentences are counted in the block's first characters (read through at most so many of its
-# elements): one per so many of them at least.
-_PROSE_READ: Final = 2000
-_PROSE_READ_ELEMENTS: Final = 200
+# elements: `limits.PROSE_READ`, `limits.PROSE_READ_ELEMENTS`): one per so many of them at least.
 _CHARS_PER_SENTENCE: Final = 250
 _SENTENCE_END: Final = re.compile(r"[.!?][\"”’)]?(?:\s|$)")
 
@@ -541,20 +438,20 @@ def _is_prose_menu(
         _PROSE_MENU_LINK_SHARE * length
     ):
         return False
-    if FURNITURE_WORDS.intersection(tokens) != {"menu"} or _is_furniture_by_kind(element):
+    if FURNITURE_WORDS.intersection(tokens) != {"menu"} or is_furniture_by_kind(element):
         return False  # another furniture word, a `nav`, `aside` or `role=menu`
     if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
         return False
     read: list[str] = []
     size = 0
-    for node in itertools.islice(element.iter(), _PROSE_READ_ELEMENTS):
+    for node in itertools.islice(element.iter(), PROSE_READ_ELEMENTS):
         if isinstance(node.tag, str) and node.text:
             read.append(node.text)
             size += len(node.text)
         if node is not element and node.tail:  # the element's own tail is outside it
             read.append(node.tail)
             size += len(node.tail)
-        if size >= _PROSE_READ:
+        if size >= PROSE_READ:
             break
     # Each text apart: minified HTML has no white space between a sentence's end and the
     # next element's text ("worth it?</h3><p>Plan…"), and no sentence end was counted.
@@ -562,140 +459,6 @@ def _is_prose_menu(
     if len(prefix) < _PROSE_MENU_MIN // 2:
         return False  # its words are further in than the look goes: left as it was
     return len(_SENTENCE_END.findall(prefix)) * _CHARS_PER_SENTENCE >= len(prefix)
-
-
-# A carousel of the page's own items: on a page that declares itself neither an article nor a
-# product, a block whose only furniture word is `carousel`, after the page's `h1`, holding at
-# least so many item headings (`h2`–`h5`) or prices is the listing drawn as a slider (a shop's
-# "New arrivals" and "Hot deals" rows, a blog's featured posts), not a promotion beside it.
-# Promo bars sit above the title; testimonials and brand logos carry no item headings or prices.
-# On articles such rows are related posts, on products other products: there the word stands,
-# and likewise when the block holding the title holds more than a title and a short intro (an
-# undeclared post or product description, with the carousel beside it).
-_CAROUSEL_ITEMS: Final = 3
-_TITLE_BLOCK_MAX: Final = 1000
-_ITEM_HEADINGS: Final = ("h2", "h3", "h4", "h5")
-_PRICE: Final = re.compile(r"[$€£¥]\s?\d")
-
-
-# An ancestor of the page's first `h1` (`body` included): its child holding the title, and the
-# position of each of its children.
-_TitleOrder = dict[etree._Element, tuple[etree._Element, dict[etree._Element, int]]]
-
-
-def _is_item_carousel(
-    element: etree._Element, tokens: list[str], stats: TextStats, title: _TitleOrder
-) -> bool:
-    if FURNITURE_WORDS.intersection(tokens) != {"carousel"} or _is_furniture_by_kind(element):
-        return False
-    if not FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens)):
-        return False
-    block = _title_block_before(element, title)
-    if block is None or stats.text.get(block, 0) > _TITLE_BLOCK_MAX:
-        return False
-    # Headings and prices are counted in its first elements and characters only.
-    headings = 0
-    read: list[str] = []
-    size = 0
-    for node in itertools.islice(element.iter(), _PROSE_READ_ELEMENTS):
-        if node.tag in _ITEM_HEADINGS:
-            headings += 1
-            if headings >= _CAROUSEL_ITEMS:
-                return True
-        if size < _PROSE_READ:
-            for text in (node.text if isinstance(node.tag, str) else None, node.tail):
-                if text:
-                    read.append(text)
-                    size += len(text)
-    return len(_PRICE.findall("".join(read))) >= _CAROUSEL_ITEMS
-
-
-def _is_comparison_carousel(element: etree._Element, tokens: list[str]) -> bool:
-    """A product comparison chart a shop draws as a slider (`product-carousel--comparison`,
-    `<product-comparison-grid class="carousel">`): its columns are the products compared."""
-    if FURNITURE_WORDS.intersection(tokens) != {"carousel"}:
-        return False
-    return "comparison" in tokens or "comparison" in str(element.tag)
-
-
-def _title_order(body: etree._Element) -> _TitleOrder:
-    """What `_title_block_before` compares against: empty without an `h1`."""
-    title = body.find(".//h1")
-    order: _TitleOrder = {}
-    node = title
-    while node is not None and node is not body:
-        parent = node.getparent()
-        if parent is None:
-            break
-        order[parent] = (node, {child: index for index, child in enumerate(parent)})
-        node = parent
-    return order
-
-
-def _title_block_before(element: etree._Element, title: _TitleOrder) -> etree._Element | None:
-    """The block holding the page's first `h1`, a sibling of `element` or of one of its
-    ancestors, when `element` comes after it; None when it comes before the title."""
-    node = element
-    while (parent := node.getparent()) is not None:
-        if parent in title:
-            block, positions = title[parent]
-            return block if positions[node] > positions[block] else None
-        node = parent
-    return None
-
-
-def _is_consent_layer(tokens: list[str]) -> bool:
-    """Consent managers' layers: never content, so removed whatever their size."""
-    return not _OVERLAY_WORDS.isdisjoint(tokens)
-
-
-def _has_heading(element: etree._Element, tags: tuple[str, ...]) -> bool:
-    return any(True for _ in element.iter(*tags))
-
-
-# A product's details that the page opens on demand in a dialog or drawer: IKEA's "Product
-# details" and "Measurements" modals, a shop's "Description" sheet (beside its "Delivery &
-# Returns" one, which goes). The truths keep them: they are the product's description and
-# specifications, shown by the product's own button. Told apart from a cookie, newsletter, cart
-# or sign-in dialog by the panel's own title (its `aria-label`, else its first heading among
-# its first elements), exactly one of these.
-_DETAILS_TITLES: Final = frozenset(
-    {
-        "description",
-        "product description",
-        "product details",
-        "product information",
-        "specifications",
-        "specs",
-        "tech specs",
-        "technical specifications",
-        "measurements",
-        "dimensions",
-    }
-)
-_PANEL_WORDS: Final = frozenset({"modal", "dialog", "drawer", "sheet", "popup", "overlay"})
-_TITLE_REACH: Final = 24  # elements looked at for the panel's first heading
-
-
-def _opens_product_details(element: etree._Element, tokens: list[str]) -> bool:
-    """`element` is a dialog or drawer titled as the product's details (see above)."""
-    if not (
-        element.tag == "dialog"
-        or (element.get("role") or "").lower() in ("dialog", "alertdialog")
-        or element.get("aria-modal") is not None
-        or not _PANEL_WORDS.isdisjoint(tokens)
-    ):
-        return False
-    title = element.get("aria-label")
-    if title is None:
-        heading = next(
-            (e for e in itertools.islice(element.iter(), _TITLE_REACH) if e.tag in HEADING_TAGS),
-            None,
-        )
-        if heading is None:
-            return False
-        title = string_value(heading)
-    return " ".join(title.split()).lower() in _DETAILS_TITLES
 
 
 def _remove_overlays(
@@ -709,20 +472,20 @@ def _remove_overlays(
     # Unless the page is nothing but the dialog (a lightbox-only page), it is not the content.
     limit = stats.text.get(body, 0) * _OVERLAY_MAX_SHARE
     # `measure` already noted the data dumps on its way.
-    candidates = _dialogs(body) if dialogs else []
+    candidates = dialog_elements(body) if dialogs else []
     if classed_dialogs:
         candidates.extend(
             element
-            for element in find_elements(_CLASSED_DIALOGS, body)
-            if _is_classed_dialog(element, stats)
+            for element in find_elements(CLASSED_DIALOGS, body)
+            if is_classed_dialog(element, stats)
         )
     doomed = {
         element
         for element in [*candidates, *stats.data_dumps]
         if element is not body
         and stats.text.get(element, 0) <= limit
-        and not _opens_product_details(element, attribute_tokens(element))
-        and (element.get("role") != "tooltip" or stats.text.get(element, 0) >= _MIN_TOOLTIP_CHARS)
+        and not opens_product_details(element, attribute_tokens(element))
+        and (element.get("role") != "tooltip" or stats.text.get(element, 0) >= MIN_TOOLTIP_CHARS)
     }
     for element in doomed:
         if any(ancestor in doomed for ancestor in element.iterancestors()):
@@ -736,23 +499,13 @@ _NO_NAMES: Final[frozenset[str]] = frozenset()
 _NAME_PARTS: Final = re.compile(r"[-_]+")
 
 
-def _is_furniture_by_kind(element: etree._Element) -> bool:
-    """A site's footer, header or navigation by its tag or role: kept when it holds most of a
-    thin page's text, but its parts are still judged by their names (`footer__links`)."""
-    return (
-        element.tag in FURNITURE_TAGS
-        or element.tag == "header"
-        or (element.get("role") or "").lower() in FURNITURE_ROLES
-    )
-
-
 # Furniture words that name the subject of a page when their block holds most of it: a
 # restaurant's menu (`menu-section`, `menu-item`), GOV.UK's step-by-step guide
 # (`gem-c-step-nav__step`). Reviews, carousels, footers and the like are not: kept for their
 # size, their parts are still judged by their names (measured on WCXB: passing every furniture
 # word down brought back product reviews, carousels and footers, F1 −0.0005, product −0.002).
 _SUBJECT_WORDS: Final = frozenset({"menu", "nav", "navigation"})
-# A carousel kept as the page's items (`_is_item_carousel`) passes its own word down too.
+# A carousel kept as the page's items (`carousels.is_item_carousel`) passes its own word down too.
 _CAROUSEL_WORD: Final = frozenset({"carousel"})
 
 
@@ -835,15 +588,15 @@ def remove_furniture(
     its figures' captions, unless numbered.
     `dialogs`: False when the source names no dialog, sparing their search over the tree.
     `classed_dialogs`: False when the source writes no `dialog` as a class word
-    (`names_classed_dialog`), sparing the search for dialogs named by their class
-    (`_CLASSED_DIALOGS`).
+    (`overlays.names_classed_dialog`), sparing the search for dialogs named by their class
+    (`overlays.CLASSED_DIALOGS`).
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
-    names a carousel, so a carousel of the page's own items is kept (`_is_item_carousel`).
+    names a carousel, so a carousel of the page's own items is kept (`carousels.is_item_carousel`).
     `filters`: the source may name a shop's filter panel (`filters.names_filters`), which goes
     (`filters.FilterPanels`).
 
-    Returns the author boxes (`_is_author_bio`), left in place: they go with
+    Returns the author boxes (`authorboxes.is_author_bio`), left in place: they go with
     `drop_author_boxes` once the content root is chosen, since a box beside the article's
     body is text the descent weighs (without it, the descent went past a wrapper and left an
     article's introduction out).
@@ -855,7 +608,7 @@ def remove_furniture(
     posters = PosterCards(body)
     promos = PromoBoxes(body) if article_page else None
     marked = _MarkedBody(body, stats) if article_page else None
-    title = _title_order(body) if item_carousels else {}
+    title = title_order(body) if item_carousels else {}
     shown = FilterPanels(body)  # what holds a picture or prose, found when first asked
     panels = shown if filters else None
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
@@ -901,22 +654,22 @@ def remove_furniture(
                 small
                 and panels is not None
                 and panels.is_panel(element, tokens)
-                and not _has_heading(element, ("h1",))
+                and not has_heading(element, ("h1",))
             )
         ):
             doomed.append(element)
-        elif _is_consent_layer(tokens) or (
+        elif is_consent_layer(tokens) or (
             small
             and _looks_like_furniture(element, tokens)
             and not (marked is not None and marked.held_by(element))
         ):
             panel = False  # kept as a product's details panel, not as a menu or carousel
             carousel = False  # kept as the page's items drawn as a slider
-            if not _is_consent_layer(tokens) and (
+            if not is_consent_layer(tokens) and (
                 _is_prose_menu(element, tokens, length, stats)
-                or (carousel := bool(title) and _is_item_carousel(element, tokens, stats, title))
-                or (carousel := _is_comparison_carousel(element, tokens))
-                or (panel := _opens_product_details(element, tokens))
+                or (carousel := bool(title) and is_item_carousel(element, tokens, stats, title))
+                or (carousel := is_comparison_carousel(element, tokens))
+                or (panel := opens_product_details(element, tokens))
                 or (
                     not article_page
                     and _is_named_pager(element, tokens)
@@ -927,7 +680,7 @@ def remove_furniture(
                 # `pipf-product-details-modal__container`, a slider's `carousel-item`) are not
                 # judged by the word.
                 if blocks is not None:
-                    words = _PANEL_WORDS if panel else _SUBJECT_WORDS
+                    words = PANEL_WORDS if panel else _SUBJECT_WORDS
                     blocks = blocks | _subject_names(element, words)
                     if carousel:
                         # Sliders name their parts after the word itself, whatever the
@@ -941,17 +694,17 @@ def remove_furniture(
             small
             and comment_words
             and not comment_words.isdisjoint(tokens)
-            and not _has_heading(element, ("h1",))
+            and not has_heading(element, ("h1",))
         ):
             comments.append((element, blocks))  # decided below, once the thread is known
-        elif small and _is_author_bio(element, tokens, length):
+        elif small and is_author_bio(element, tokens, length):
             bios.append(element)  # its furniture (share links, "Follow me") still goes now
             stack.extend((child, blocks) for child in element)
         else:
             if maybe_contents_title(element, length):
                 titles.append(element)
             if not small and blocks is not None:
-                if _is_furniture_by_kind(element):
+                if is_furniture_by_kind(element):
                     blocks = None
                 elif tokens:
                     blocks = blocks | _subject_names(element)
@@ -1022,30 +775,15 @@ def drop_drawn_twins(body: etree._Element, stats: TextStats) -> None:
         drop_keep_tail(drawn)
 
 
-# The body of a tooltip drawn without its role, named for what it is (`tool-tip__content`,
-# `tooltip-text`, W3Schools' `tooltiptext`, `tooltip-bubble`): an explanation shown while its
-# trigger is hovered, like a `role=tooltip`'s, under the same length rule. Found among the
-# elements whose class says `ooltip` or `ool-tip` (a word's first letter in either case), then
-# read by the whole class word: the tooltip's trigger and wrapper (`tooltip`, `tool-tip`,
-# `has-tooltip`, `js-fx-tooltip-trigger`) are not its body.
-# The class is read once per element (`tree.py`'s attribute tests).
-_NAMED_TOOLTIPS: Final = etree.XPath(
-    ".//*[@class[contains(., 'ooltip') or contains(., 'ool-tip') or contains(., 'ool_tip')]]"
-)
-_TOOLTIP_BODY: Final = re.compile(
-    r"tool[-_]?tip[-_]*(?:content|text|body|bubble|inner|message)", re.IGNORECASE
-)
-
-
 def drop_named_tooltips(root: etree._Element, stats: TextStats) -> None:
-    """Remove the tooltips' bodies named as such under `root` (`_TOOLTIP_BODY`), of
-    `_MIN_TOOLTIP_CHARS` or more, once the content is chosen: removed before, the words they
+    """Remove the tooltips' bodies named as such under `root` (`overlays.TOOLTIP_BODY`), of
+    `overlays.MIN_TOOLTIP_CHARS` or more, once the content is chosen: removed before, the words they
     took from a shop's price box sent the descent into its reviews beside it."""
     doomed = [
         element
-        for element in find_elements(_NAMED_TOOLTIPS, root)
-        if _TOOLTIP_BODY.search(element.get("class") or "") is not None
-        and stats.text.get(element, 0) >= _MIN_TOOLTIP_CHARS
+        for element in find_elements(NAMED_TOOLTIPS, root)
+        if TOOLTIP_BODY.search(element.get("class") or "") is not None
+        and stats.text.get(element, 0) >= MIN_TOOLTIP_CHARS
     ]
     gone: set[etree._Element] = set()
     for element in doomed:  # document order: a tooltip before any inside it
@@ -1058,40 +796,17 @@ def drop_named_tooltips(root: etree._Element, stats: TextStats) -> None:
 
 def drop_author_boxes(boxes: list[etree._Element], stats: TextStats) -> None:
     """Remove the bios in the author boxes `remove_furniture` found, once the content is
-    chosen: the smallest blocks holding a sentence and `_BIO_LINE_CHARS` or more go, the short
-    lines around them (the author's name, role, a date) stay as the article's byline."""
+    chosen: the smallest blocks holding a sentence and a long line go
+    (`authorboxes.bio_blocks`), the short lines around them (the author's name, role, a date)
+    stay as the article's byline."""
     done: set[etree._Element] = set()
     for box in boxes:  # the walk met each box before any box inside it
         if any(ancestor in done for ancestor in box.iterancestors()):
             continue  # read with the box around it
         done.add(box)
-        for bio in _bio_blocks(box, stats):
+        for bio in bio_blocks(box, stats):
             stats.forget(bio)
             drop_keep_tail(bio)
-
-
-# A line of an author box this long, with a sentence in it, is the bio; shorter ones are the
-# name, role and date ("Jane Doe", "Senior Editor", "Updated May 2, 2025").
-_BIO_LINE_CHARS: Final = 80
-
-
-def _bio_blocks(box: etree._Element, stats: TextStats) -> list[etree._Element]:
-    """The smallest elements of `box` holding a bio's sentences (the box itself when its
-    parts are all short)."""
-    bios: list[etree._Element] = []
-    stack = [box]
-    while stack:
-        element = stack.pop()
-        long_parts = [
-            child
-            for child in element
-            if isinstance(child.tag, str) and stats.text.get(child, 0) >= _BIO_LINE_CHARS
-        ]
-        if long_parts:
-            stack.extend(long_parts)
-        elif _BIO_SENTENCE_END.search(string_value(element)) is not None:
-            bios.append(element)
-    return bios
 
 
 def _remove_orphan_titles(

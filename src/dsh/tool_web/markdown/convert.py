@@ -21,7 +21,6 @@ from dsh.tool_web.markdown.boilerplate import (
     drop_named_tooltips,
     drop_nosnippet_parts,
     drop_site_furniture,
-    names_classed_dialog,
     remove_furniture,
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
@@ -35,6 +34,7 @@ from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
 from dsh.tool_web.markdown.ordinals import drop_counting_lists
+from dsh.tool_web.markdown.overlays import names_classed_dialog
 from dsh.tool_web.markdown.pagekind import declared_kinds
 from dsh.tool_web.markdown.parse import (
     DocumentTooDeepError,
@@ -124,11 +124,11 @@ _ARIA_TABLE_ROLE: Final = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b"""
 # sparing them the search per role (WCXB's even half: 0.35 s for the four searches on every
 # page, 0.14 s now).
 _ROLE_GATED: Final = re.compile(rb"""role=["']?(?:table|grid|treegrid|tab|comment)""")
-# Likewise the whole-tree search for dialogs (`boilerplate.py`), on one page in three: a role
-# of dialog or alertdialog ends its value right after the word (the role is matched whole,
-# so whatever is written before it: `ROLE = "dialog"` too), and the aria-modal attribute is
-# looked for in lower or upper case. (Not seen: `Aria-Modal`, which libxml2 would fold, and a
-# value spelled with character references, `&#100;ialog`.)
+# Likewise the whole-tree search for dialogs (`overlays.dialog_elements`), on one page in
+# three: a role of dialog or alertdialog ends its value right after the word (the role is
+# matched whole, so whatever is written before it: `ROLE = "dialog"` too), and the aria-modal
+# attribute is looked for in lower or upper case. (Not seen: `Aria-Modal`, which libxml2
+# would fold, and a value spelled with character references, `&#100;ialog`.)
 _DIALOG_ROLE: Final = re.compile(rb"""dialog["'\s>/]""")
 # A tooltip's body named as such (`boilerplate.drop_named_tooltips`): `tooltip-content`,
 # `tool-tip__content`, `ToolTipText`, `tooltipBubble`. Its lowercase `ool` lets the search skip

@@ -28,3 +28,9 @@ MAX_BLOCK_NESTING: Final = 10
 
 # A single table cell, heading or link text longer than this is prose, not a label.
 MAX_INLINE_CHARS: Final = 2_000
+
+# A furniture-named block's text is read through at most so many of its first characters and
+# elements: its sentences (a menu that reads as prose, `boilerplate.py`), its item headings and
+# prices (a carousel of the page's items, `carousels.py`).
+PROSE_READ: Final = 2000
+PROSE_READ_ELEMENTS: Final = 200

@@ -135,3 +135,8 @@ def hidden_by_style(element: etree._Element) -> bool:
 def holds(ancestor: etree._Element, element: etree._Element) -> bool:
     """`element` is `ancestor` or inside it."""
     return element is ancestor or any(a is ancestor for a in element.iterancestors())
+
+
+# Moved from `boilerplate.py`: read by it and `authorboxes.py`.
+def has_heading(element: etree._Element, tags: tuple[str, ...]) -> bool:
+    return any(True for _ in element.iter(*tags))

@@ -180,3 +180,14 @@ _NAV_CONTROLS: Final = re.compile(
 
 
 _ARBITRARY_VALUE: Final = re.compile(r"\[[^[\]\s]*\]")  # no `[` inside: linear on `[[[…`
+
+
+# Moved from `boilerplate.py`: read by it and `carousels.py`.
+def is_furniture_by_kind(element: etree._Element) -> bool:
+    """A site's footer, header or navigation by its tag or role: kept when it holds most of a
+    thin page's text, but its parts are still judged by their names (`footer__links`)."""
+    return (
+        element.tag in FURNITURE_TAGS
+        or element.tag == "header"
+        or (element.get("role") or "").lower() in FURNITURE_ROLES
+    )
