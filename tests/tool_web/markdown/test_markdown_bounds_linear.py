@@ -958,7 +958,7 @@ def test_a_products_declared_description_is_looked_for_in_bounded_time(shape: st
 
 @pytest.mark.parametrize("shape", ["siblings", "nested"])
 def test_many_elements_classed_hide_on_a_product_page_stay_linear(shape: str) -> None:
-    # Each element is looked at once (`repairs.drop_hidden_by_class`), and the title's
+    # Each element is looked at once (`hiddenstates.drop_hidden_by_class`), and the title's
     # ancestors are gathered once: 100,000 hidden siblings, and 240 hidden wrappers around
     # the title and 60,000 hidden elements.
     head = '<script type="application/ld+json">{"@type": "Product"}</script>'
@@ -979,7 +979,7 @@ def test_many_elements_classed_hide_on_a_product_page_stay_linear(shape: str) ->
 
 @pytest.mark.parametrize("shape", ["siblings", "nested", "deep-empty", "long-question"])
 def test_many_elements_hidden_inline_on_a_product_page_stay_linear(shape: str) -> None:
-    # Each element is looked at once (`repairs.drop_hidden_states`), a dropped one's
+    # Each element is looked at once (`hiddenstates.drop_hidden_states`), a dropped one's
     # descendants not at all, and a hidden block's text is measured over at most 400 elements:
     # 100,000 hidden siblings, 240 hidden wrappers around the title and 60,000 hidden
     # elements, 100,000 nested hidden elements with no text, and 30,000 questions' answers.

@@ -106,7 +106,7 @@ def test_cells_of_a_table_drawn_with_divs_are_not_link_blocks() -> None:
         "Class\n\nDescription\n\nAbstractList\n\nA skeletal implementation of the List interface."
         "\n\nArrayDeque\n\nResizable-array"
     ) in out
-    # An ARIA table is a table (`repairs.py`), its linked name kept.
+    # An ARIA table is a table (`ariatables.py`), its linked name kept.
     assert "|Trail Runner|Light shoe for dry trails and long days.|" in out
     assert "Alpha tag" not in out
 

@@ -25,11 +25,17 @@ from dsh.tool_web.markdown.boilerplate import (
 )
 from dsh.tool_web.markdown.choices import variation_radios_as_lines, variation_selects_as_lines
 from dsh.tool_web.markdown.declared import declared_text, drop_undeclared_blocks
+from dsh.tool_web.markdown.emails import decode_protected_emails
 from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
 from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
 from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import formulas_as_tex
+from dsh.tool_web.markdown.hiddenstates import (
+    drop_hidden_by_class,
+    drop_hidden_states,
+    shown_price_parts,
+)
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
 from dsh.tool_web.markdown.linkblocks import prune_link_blocks
 from dsh.tool_web.markdown.links import link_base
@@ -44,6 +50,11 @@ from dsh.tool_web.markdown.parse import (
     strip_non_content,
     tokenized_text,
 )
+from dsh.tool_web.markdown.placeholders import (
+    drop_filler_text,
+    drop_template_placeholders,
+    ligature_icons_as_names,
+)
 from dsh.tool_web.markdown.recommendations import (
     drop_popular_lists,
     drop_recommended_products,
@@ -51,16 +62,7 @@ from dsh.tool_web.markdown.recommendations import (
 )
 from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
-from dsh.tool_web.markdown.repairs import (
-    decode_protected_emails,
-    drop_filler_text,
-    drop_hidden_by_class,
-    drop_hidden_states,
-    drop_template_placeholders,
-    ligature_icons_as_names,
-    repair_tree,
-    shown_price_parts,
-)
+from dsh.tool_web.markdown.repairs import repair_tree
 from dsh.tool_web.markdown.rustdoc import drop_rustdoc_item_furniture, is_rustdoc_page
 from dsh.tool_web.markdown.select import article_body, content_root
 from dsh.tool_web.markdown.shell import (

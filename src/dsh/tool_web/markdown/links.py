@@ -31,7 +31,7 @@ _FOLLOWABLE_SCHEMES: Final = frozenset({"http", "https"})
 MAX_URL_CHARS: Final = 100
 
 
-# Set by `repairs.py` on the link it makes of an embedded or bookmark card (the post, video or
+# Set by `embeds.py` on the link it makes of an embedded or bookmark card (the post, video or
 # page a `figure` shows a preview of): its target is shown wherever the card stands, as the
 # card is there to send the reader to it.
 CARD_LINK: Final = "data-dsh-card-link"
