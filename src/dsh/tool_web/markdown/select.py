@@ -169,14 +169,14 @@ def _leaves_out_cards(parent: etree._Element, child: etree._Element, stats: Text
         return False
     lengths: list[int] = []
     # Only the siblings left out are walked: across the descent's levels they are disjoint.
-    for link in itertools.chain.from_iterable(
+    for element in itertools.chain.from_iterable(
         s.iter("a", *_CARDS_TITLE_TAGS) for s in parent if s is not child
     ):
-        if link.tag != "a":  # a heading
-            if names_recommendations(link, stats):
+        if element.tag != "a":  # a heading over some of them
+            if names_recommendations(element, stats):
                 return False
             continue
-        words = len(string_value(link).split())
+        words = len(string_value(element).split())
         if words:
             lengths.append(words)
             if len(lengths) > _CARDS_MAX_LINKS:
