@@ -574,6 +574,25 @@ def test_invisions_author_badge_and_topic_overview_are_furniture() -> None:
     assert "56 posts" not in out
 
 
+def test_a_forums_generated_thread_summary_is_furniture() -> None:
+    # XenForo's thread-summary add-on sets a language model's digest over the posts
+    # (`xfa-gptts-block`); the posters' words follow it.
+    posts = "".join(
+        f'<article class="message"><div class="bbWrapper"><p>Reply number {n}: {PROSE}</p>'
+        "</div></article>"
+        for n in range(3)
+    )
+    summary = (
+        '<div class="xfa-gptts-block"><div class="xfa-gptts-details">Click For Summary</div>'
+        '<div class="xfa-gptts-body"><h2>Discussion Overview</h2><p>Participants explore '
+        "various aspects of purchasing software.</p></div></div>"
+    )
+    out = render(f"<main><h1>Buying Office</h1>{summary}{posts}</main>")
+    assert "Reply number 2" in out
+    assert "Discussion Overview" not in out
+    assert "Participants explore" not in out
+
+
 def test_a_qa_threads_closing_notice_is_furniture() -> None:
     # Stack Exchange closes every question with a pitch to ask one (`js-bottom-notice`):
     # "Start asking to get answers", "Explore related questions" and the question's tags again,

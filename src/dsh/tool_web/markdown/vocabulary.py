@@ -76,6 +76,10 @@ FURNITURE_WORDS: Final = frozenset(
         # Sep 26 / Top Posters In This Topic / William Overington 56 posts"): figures about
         # the thread, each post's author stands over it already.
         "ctopicoverview", "ctopicoverviewcontainer",
+        # XenForo's thread-summary add-on (`xfa-gptts-block`: "Click For Summary / Discussion
+        # Overview / Main Points Raised"): a language model's digest of the replies set over
+        # them, not what the posters wrote; the posts themselves follow.
+        "gptts",
     }
 )  # fmt: skip
 
