@@ -549,6 +549,50 @@ def test_signatures_named_as_one_word_or_by_data_role_are_furniture() -> None:
     assert "discord" not in out
 
 
+def test_invisions_author_badge_and_topic_overview_are_furniture() -> None:
+    # Invision Community marks the topic starter's posts with an "Author" badge (4.x:
+    # `ipsComment_authorBadge`; 5.x: `ipsBadge ipsBadge--author`) and 5.x sets a topic
+    # overview over the replies ("Created / Last Reply / Top Posters In This Topic").
+    def post(n: int, badge: str) -> str:
+        return (
+            f'<article class="ipsComment"><aside><h3><a href="/profile/{n}">poster{n}</a></h3>'
+            f'</aside><ul>{badge}</ul><div data-role="commentContent" class="ipsType_richText">'
+            f"<p>Reply number {n}: {PROSE}</p></div></article>"
+        )
+
+    v4 = '<li><strong class="ipsBadge ipsComment_authorBadge">Author</strong></li>'
+    v5 = '<li><span class="ipsBadge ipsBadge--author">Author</span></li>'
+    overview = (
+        '<div class="cTopicOverview cTopicOverview--main"><ul><li>Created 1 yr</li>'
+        "<li>Last Reply Sep 26</li></ul><h4>Top Posters In This Topic</h4>"
+        "<ul><li><strong>poster1</strong> 56 posts</li></ul></div>"
+    )
+    out = render(f"<main>{post(1, v4)}{overview}{post(2, '')}{post(3, v5)}</main>")
+    assert "Reply number 3" in out
+    assert "Author" not in out
+    assert "Top Posters" not in out
+    assert "56 posts" not in out
+
+
+def test_a_forums_generated_thread_summary_is_furniture() -> None:
+    # XenForo's thread-summary add-on sets a language model's digest over the posts
+    # (`xfa-gptts-block`); the posters' words follow it.
+    posts = "".join(
+        f'<article class="message"><div class="bbWrapper"><p>Reply number {n}: {PROSE}</p>'
+        "</div></article>"
+        for n in range(3)
+    )
+    summary = (
+        '<div class="xfa-gptts-block"><div class="xfa-gptts-details">Click For Summary</div>'
+        '<div class="xfa-gptts-body"><h2>Discussion Overview</h2><p>Participants explore '
+        "various aspects of purchasing software.</p></div></div>"
+    )
+    out = render(f"<main><h1>Buying Office</h1>{summary}{posts}</main>")
+    assert "Reply number 2" in out
+    assert "Discussion Overview" not in out
+    assert "Participants explore" not in out
+
+
 def test_a_qa_threads_closing_notice_is_furniture() -> None:
     # Stack Exchange closes every question with a pitch to ask one (`js-bottom-notice`):
     # "Start asking to get answers", "Explore related questions" and the question's tags again,

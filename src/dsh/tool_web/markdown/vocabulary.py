@@ -68,6 +68,18 @@ FURNITURE_WORDS: Final = frozenset(
         # article's affiliate and opinion notices (32 pages, F1 +0.0008: a service page's
         # quote terms are the one real loss).
         "disclaimer", "disclaimers",
+        # Invision Community's badge beside a post's author when they started the topic
+        # (`ipsComment_authorBadge` in 4.x; 5.x below, as a pair): "Author" over their posts.
+        # A class, not the word: the same line labels an article's byline ("Author / …").
+        "authorbadge",
+        # Invision Community 5's topic overview over the replies ("Created 1 yr / Last Reply
+        # Sep 26 / Top Posters In This Topic / William Overington 56 posts"): figures about
+        # the thread, each post's author stands over it already.
+        "ctopicoverview", "ctopicoverviewcontainer",
+        # XenForo's thread-summary add-on (`xfa-gptts-block`: "Click For Summary / Discussion
+        # Overview / Main Points Raised"): a language model's digest of the replies set over
+        # them, not what the posters wrote; the posts themselves follow.
+        "gptts",
     }
 )  # fmt: skip
 
@@ -104,7 +116,9 @@ FURNITURE_PAIRS: Final = frozenset(
      # default style writes under every poster's name beside the rank and post count: a
      # VirtualBox forum's "Primary OS: Mac OS X other / VBox Version: OSE other / Guest OSses:
      # Windows / Location: An Ant Farm", four lines over each post about its poster.
-     ("profile", "custom")}
+     ("profile", "custom"),
+     # Invision Community 5's author badge (`ipsBadge ipsBadge--author`), as above.
+     ("ipsbadge", "author")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
