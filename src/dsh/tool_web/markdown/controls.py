@@ -12,7 +12,8 @@ import re
 from typing import Final
 
 from dsh.tool_web.markdown.markers import INDENT
-from dsh.tool_web.markdown.repeats import BLANK_RUNS, ITEM_MARKER
+from dsh.tool_web.markdown.repeats import ITEM_MARKER
+from dsh.tool_web.markdown.text import BLANK_LINES
 
 # What a shop's or a listing's card controls say: buttons, and links whose target is not shown
 # (a short link in a card keeps only its label). Alone on a line they tell the model nothing,
@@ -181,7 +182,7 @@ def drop_card_controls(markdown: str) -> str:
         kept = [_without_starter_badge(line) for line in kept]
     elif len(kept) == len(lines):
         return markdown
-    return BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
+    return BLANK_LINES.sub("\n\n", "\n".join(kept)).strip("\n")
 
 
 # A separator alone on its line: what it stood between went (a poster's avatar before

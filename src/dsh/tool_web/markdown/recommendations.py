@@ -27,6 +27,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.sectiontitles import RECOMMENDATION, title_text
 from dsh.tool_web.markdown.stats import TextStats
+from dsh.tool_web.markdown.text import BLANK_LINES
 from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
 
 # The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
@@ -65,7 +66,6 @@ _READING_LIST_END: Final = ":.…! "
 _HEADING_LINE: Final = re.compile(r"(#{1,6}) +(.*)")
 _LINK_TARGET: Final = re.compile(r"\]\([^)]*\)")
 _MARKS: Final = str.maketrans("", "", "*_[]\\")
-_BLANK_RUNS: Final = re.compile(r"\n{3,}")
 _POLICY_TITLE_TAGS: Final = ("h2", "h3", "h4", "h5", "h6", "summary", "b", "strong")
 _HEADING_MAX_CHARS: Final = 80
 _SECTIONS_MAX: Final = 50  # headings looked at: a page of thousands is no product page
@@ -137,7 +137,7 @@ def drop_empty_reading_list_titles(markdown: str) -> str:
         next_level = level
     if not dropped:
         return markdown
-    return _BLANK_RUNS.sub("\n\n", "\n".join(lines)).strip("\n")
+    return BLANK_LINES.sub("\n\n", "\n".join(lines)).strip("\n")
 
 
 def _heading_words(text: str) -> str:

@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from dsh.tool_web.markdown.markers import CODE_OPEN, INDENT
+from dsh.tool_web.markdown.text import BLANK_LINES
 
 # "Screen size: up to 43 in", "Price: $19", "M/Flex: scalable to six monitors": a field of one
 # item among many (product cards, listings). Repeated, it still belongs to each item, so it
@@ -69,8 +70,6 @@ def _opening_marks(line: str, *, quote: bool) -> re.Match[str]:
     return marks
 
 
-# Runs of blank lines, folded to one where a pass drops lines (`controls.py`'s too).
-BLANK_RUNS: Final = re.compile(r"\n{3,}")
 # Emphasis around a whole line's words, longest first.
 _LINE_EMPHASIS: Final = ("***", "**", "*", "__", "_")
 
@@ -202,7 +201,7 @@ def drop_echoed_headings(markdown: str) -> str:
         kept.append(line)
     if len(kept) == len(lines) and not labels_dropped:
         return markdown
-    return BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip("\n")
+    return BLANK_LINES.sub("\n\n", "\n".join(kept)).strip("\n")
 
 
 def _is_heading_after(text: str, before: str, blank_between: bool) -> bool:
@@ -473,7 +472,7 @@ def drop_repeated_quotations(markdown: str) -> str:
             continue
         kept.append(line)
         previous = index
-    return BLANK_RUNS.sub("\n\n", "\n".join(kept) + markdown[end:]).strip("\n")
+    return BLANK_LINES.sub("\n\n", "\n".join(kept) + markdown[end:]).strip("\n")
 
 
 def _subtitles_new_item(

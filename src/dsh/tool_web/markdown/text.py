@@ -40,7 +40,8 @@ INVISIBLE_CHARS: Final = f"\u00ad\u200b\u2060\ufeff{_ZWNJ}{_ZWJ}{BIDI_CONTROLS}"
 _LOOSE_JOINERS: Final = re.compile(
     f"(?<![^\\s{_ZWNJ}{_ZWJ}])[{_ZWNJ}{_ZWJ}]+|[{_ZWNJ}{_ZWJ}]+(?![^\\s{_ZWNJ}{_ZWJ}])"
 )
-_BLANK_LINES: Final = re.compile(r"\n{3,}")
+# Runs of blank lines, folded to one here and wherever a pass drops lines of the Markdown.
+BLANK_LINES: Final = re.compile(r"\n{3,}")
 _STRING_VALUE: Final = etree.XPath("string()")  # an element's text, joined in C
 
 
@@ -80,7 +81,7 @@ def normalise(markdown: str) -> str:
     if YES_ICON in visible or NO_ICON in visible:
         lines = _icons_joined(lines)
     joined = "\n".join(lines)
-    return (_BLANK_LINES.sub("\n\n", joined) if "\n\n\n" in joined else joined).strip()
+    return (BLANK_LINES.sub("\n\n", joined) if "\n\n\n" in joined else joined).strip()
 
 
 def _has_spaces_to_fold(text: str) -> bool:
