@@ -556,7 +556,7 @@ def _is_code_token(span: etree._Element) -> bool:
     comment`, `hljs-comment`, prettify's `lang-comment`) are not page structure, and judged by
     them code examples lost their `// …` lines. Only through spans and line `div`s: a
     plugin's shortcode wraps a whole widget (an Instagram feed's links) in a `code` that
-    `repairs` makes a `pre`, and its parts are judged as anywhere."""
+    `coderepairs` makes a `pre`, and its parts are judged as anywhere."""
     ancestor = span.getparent()
     for _ in range(_CODE_TOKEN_LEVELS):
         if ancestor is None:

@@ -166,8 +166,8 @@ _FIGURE_TAG: Final = re.compile(rb"<figure")
 _COLLAPSE: Final = re.compile(rb"collapse")
 
 
-# A class naming a price's fraction (`repairs._split_prices_joined`): "cent" alone would be in
-# nearly every page ("center", "recent"), so only as a class word.
+# A class naming a price's fraction (`splitprices.split_prices_joined`): "cent" alone would be
+# in nearly every page ("center", "recent"), so only as a class word.
 def _names_price_fraction(source: bytes) -> bool:
     # Substring tests, not one pattern: an alternation opening with a character class (a class
     # word's edge before `cent`) has no literal prefix for the regex engine to skip to and tried

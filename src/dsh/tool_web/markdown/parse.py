@@ -309,8 +309,9 @@ def strip_non_content(root: etree._Element) -> None:
     """Drop script/style/svg and friends in C.
 
     Call it after the passes that read what goes (`formulas.py`: MathML and MathJax's scripts
-    as TeX; `tabs.py`: tab labels onto their panels; `repairs.py`: a task list's checkboxes as
-    `[x]`/`[ ]`, a <button> holding block-level content as a <div>, …), and before the rest.
+    as TeX; `tabs.py`: tab labels onto their panels; `repairs.py`: a <button> holding
+    block-level content as a <div>, and through it `drawnmarks.py`: a task list's checkboxes
+    as `[x]`/`[ ]`, …), and before the rest.
     <noscript> is dropped too, except on pages that keep their real content there for crawlers
     (Discourse forums do): when it holds most of the page's text, it is unwrapped instead.
     """

@@ -588,9 +588,9 @@ class MarkdownRenderer:
     def _is_link_feed(self, pre: etree._Element) -> bool:
         """A `pre` that is links and images, not code: a social feed (Smash Balloon's
         Instagram posts) the page wraps in `<pre>`, or in `<code>` alone in its paragraph
-        (`repairs.py` makes that a `pre`). Most of its text is link text, and none of it has
-        the brackets, braces, semicolons or operators of code: a signature whose type names
-        are links (`String valueOf(Object obj)`) stays code."""
+        (`coderepairs.py` makes that a `pre`). Most of its text is link text, and none of it
+        has the brackets, braces, semicolons or operators of code: a signature whose type
+        names are links (`String valueOf(Object obj)`) stays code."""
         text = self._stats.text.get(pre, 0)
         if not text or self._stats.link_text.get(pre, 0) < _FEED_LINK_SHARE * text:
             return False
