@@ -1349,6 +1349,33 @@ def test_carousels_after_the_title_are_read_through_a_bounded_prefix(carousels: 
 @pytest.mark.parametrize(
     "html",
     [
+        # 30,000 small blocks named `related` beside 30,000 site navigation blocks: the page's
+        # own text is measured once, each block compared with it.
+        "<div class='related'><p>x</p></div><nav><a href='/'>Home</a></nav>" * 30_000
+        + f"<p>{WORDS * 20_000}</p>",
+        # 240 nested headers, footers and navigation blocks, kept for their size, around
+        # 40,000 more of them in a list item and blocks named `related`: each element is
+        # passed once by the walks up to the blocks holding it.
+        "<header><footer><nav>" * 80
+        + "<ul><li>"
+        + "<header><nav><i>a</i></nav></header>" * 20_000
+        + "<div class='related'><p>y</p></div>" * 1_000
+        + f"<p>{WORDS * 20_000}</p>"
+        + "</li></ul>"
+        + "</nav></footer></header>" * 80,
+    ],
+    ids=["many-related-blocks-and-navs", "nested-site-blocks"],
+)
+def test_blocks_named_related_measure_the_pages_own_text_once(html: str) -> None:
+    # `relatedblocks.PageRelated`: the text outside the site's header, footer and navigation.
+    out, elapsed = timed_render(html)
+    assert "omicron" in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
         # 100,000 small mains beside a large footer: each is measured, not placed.
         "<main><p>x</p></main>" * 100_000 + f"<footer><p>{WORDS * 20_000}</p></footer>",
         # 200 nested mains, each large enough, inside 50 nested large footers: each footer

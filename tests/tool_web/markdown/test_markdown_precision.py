@@ -1326,6 +1326,43 @@ def test_a_comparison_chart_drawn_as_a_carousel_is_content(
     assert "Great sound" not in out
 
 
+def _related_page(head: str, description: str) -> str:
+    """A page whose site header (a mega-menu) and footer outweigh its content: a description,
+    then a grid of mowers in a block its theme names `related-product` (Kress's category
+    page), each card a heading, a line and a price. `description` may outweigh the grid."""
+    menu = "".join(f'<li><a href="/c/{n}">Garden tools {n}</a></li>' for n in range(20))
+    cards = "".join(
+        f'<div class="card"><h3>KR{n}</h3><p>Robotic lawn mower for {n} acres.</p>'
+        f"<p>$ {n},499.99</p></div>"
+        for n in range(1, 7)
+    )
+    body = (
+        f'<header class="site-header"><ul class="menu">{menu}</ul></header>'
+        f'<div class="site-content"><h1>Robotic lawn mowers</h1><p>{description}</p>'
+        f'<section class="related-product"><div class="row">{cards}</div></section></div>'
+        f"<footer><p>{POLICY[:400]}</p></footer>"
+    )
+    return html_to_markdown(html_page(body, head), url="https://example.com/c/mowers")
+
+
+def test_a_block_named_related_holding_most_of_the_pages_own_text_is_content() -> None:
+    # Kress's category page draws its only grid of mowers in `section.related-product`, a
+    # legal aid directory its map and results in `div#map-and-related`: "related" made each
+    # furniture, and the model read a title alone. The site's menu and footer outweigh the
+    # grid (the size protection is 40 % of the body's text), but it holds most of the text
+    # outside them, which a rail of related items beside a post or a product does not.
+    out = _related_page("", "Mow without lifting a finger.")
+    assert "### KR6" in out
+    assert "$ 6,499.99" in out
+    # Beside a description that outweighs it, the block is a rail of other products.
+    out = _related_page("", PROSE * 3)
+    assert "# Robotic lawn mowers" in out
+    assert "KR6" not in out
+    # On a page declaring itself an article, a block named so is its related posts.
+    article = '<meta property="og:type" content="article">'
+    assert "KR6" not in _related_page(article, "Mow without lifting a finger.")
+
+
 def test_an_archive_labelled_an_article_keeps_its_carousels_of_items() -> None:
     # WordPress classes its category, tag, author and date pages' `body` `archive`, and SEO
     # plugins label them `og:type` article all the same: a recipe blog's category page lost

@@ -4,7 +4,8 @@ The rules' vocabulary is in `vocabulary.py`; the exceptions that keep a furnitur
 element have modules of their own: notes in asides (`asides.py`), screen-reader text the page
 means (`screenreader.py`), API signatures named like forum signatures (`signatures.py`), and
 tables of contents go with their titles (`toc.py`), a listing or comparison drawn as a
-carousel (`carousels.py`). Overlays (dialogs, popovers, tooltips, consent layers, and the
+carousel (`carousels.py`), a block named `related` that holds the page's own content
+(`relatedblocks.py`). Overlays (dialogs, popovers, tooltips, consent layers, and the
 product-details panels among them that stay) are recognised in `overlays.py`, author boxes and
 their bios in `authorboxes.py`; this module removes them.
 
@@ -43,6 +44,7 @@ from dsh.tool_web.markdown.overlays import (
     is_consent_layer,
     opens_product_details,
 )
+from dsh.tool_web.markdown.relatedblocks import RELATED_WORD, PageRelated
 from dsh.tool_web.markdown.screenreader import drawn_twins, is_icon_label, is_section_title
 from dsh.tool_web.markdown.select import MARKED_BODY_SHARE, marked_body_holders
 from dsh.tool_web.markdown.signatures import is_api_signature
@@ -609,6 +611,7 @@ def remove_furniture(
     promos = PromoBoxes(body) if article_page else None
     marked = _MarkedBody(body, stats) if article_page else None
     title = title_order(body) if item_carousels else {}
+    own = None if article_page else PageRelated(body, stats)
     shown = FilterPanels(body)  # what holds a picture or prose, found when first asked
     panels = shown if filters else None
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
@@ -665,10 +668,12 @@ def remove_furniture(
         ):
             panel = False  # kept as a product's details panel, not as a menu or carousel
             carousel = False  # kept as the page's items drawn as a slider
+            related = False  # kept as the page's own content named `related`
             if not is_consent_layer(tokens) and (
                 _is_prose_menu(element, tokens, length, stats)
                 or (carousel := bool(title) and is_item_carousel(element, tokens, stats, title))
                 or (carousel := is_comparison_carousel(element, tokens))
+                or (related := own is not None and own.holds_page(element, tokens))
                 or (panel := opens_product_details(element, tokens))
                 or (
                     not article_page
@@ -680,7 +685,7 @@ def remove_furniture(
                 # `pipf-product-details-modal__container`, a slider's `carousel-item`) are not
                 # judged by the word.
                 if blocks is not None:
-                    words = PANEL_WORDS if panel else _SUBJECT_WORDS
+                    words = PANEL_WORDS if panel else RELATED_WORD if related else _SUBJECT_WORDS
                     blocks = blocks | _subject_names(element, words)
                     if carousel:
                         # Sliders name their parts after the word itself, whatever the
