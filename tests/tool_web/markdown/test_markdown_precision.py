@@ -354,6 +354,28 @@ def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
     assert "ha ha ha ha" in out  # a run of one word, not two copies of "ha ha"
 
 
+def test_a_ticker_line_of_one_phrase_written_many_times_says_it_once() -> None:
+    # A marquee writes its text again and again to scroll without a gap: 99 spans of
+    # "Book Now *" read as one line of 99 copies. Fewer than four copies may be meant (a
+    # reader's cheer), a run of one word is written so, and a phrase repeated without a
+    # ticker's mark between the copies is no ticker's.
+    ticker = '<span>Book Now <span class="star">*</span></span>' * 99
+    out = render(
+        f"<h1>Packaging</h1><p>{PROSE}</p><div class='marquee'>{ticker}</div>"
+        "<p>Les Miserable! Les Miserable! Les Miserable!</p>"
+        "<p>ha ha ha ha ha ha ha ha</p>"
+        "<p>all work and no play all work and no play all work and no play all work and no play</p>"
+        "<ul><li>Free shipping · Free shipping · Free shipping · Free shipping ·</li></ul>"
+    )
+    assert "\n\nBook Now\n" in out
+    assert out.count("Book Now") == 1
+    assert "Les Miserable! Les Miserable! Les Miserable!" in out
+    assert "ha ha ha ha ha ha ha ha" in out
+    assert out.count("all work and no play") == 4
+    assert "- Free shipping" in out
+    assert "·" not in out  # what the ticker set between its copies
+
+
 def test_a_heading_saying_its_words_twice_in_a_list_item_or_a_quote_says_them_once() -> None:
     # The heading's marks after an item's or a quote's marker are marks too, not its words.
     out = render(
