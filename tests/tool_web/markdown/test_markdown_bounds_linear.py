@@ -1944,6 +1944,22 @@ def test_lines_saying_their_words_twice_are_written_once_in_linear_time(body: st
 
 
 @pytest.mark.parametrize(
+    ("body", "phrase"),
+    # A ticker's line of 400,000 copies (4 MB), and one whose last copy differs, which is no run:
+    # each is read a few times over, not once per copy (`repeats._run_said_once`).
+    [
+        (f"<p>{'Book Now * ' * 400_000}</p>", "Book Now"),
+        (f"<p>{'Book Now * ' * 400_000}Book Later</p>", "Book Later"),
+    ],
+    ids=["ticker-run", "ticker-run-broken-at-its-end"],
+)
+def test_a_ticker_line_is_read_in_linear_time(body: str, phrase: str) -> None:
+    out, elapsed = timed_render(f"<div>{body}</div>")
+    assert phrase in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     "body",
     [
         # 30,000 previews side by side, each with a tail, and 240 nested in each other.

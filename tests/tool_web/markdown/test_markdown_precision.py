@@ -354,6 +354,28 @@ def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
     assert "ha ha ha ha" in out  # a run of one word, not two copies of "ha ha"
 
 
+def test_a_ticker_line_of_one_phrase_written_many_times_says_it_once() -> None:
+    # A marquee writes its text again and again to scroll without a gap: 99 spans of
+    # "Book Now *" read as one line of 99 copies. Fewer than four copies may be meant (a
+    # reader's cheer), a run of one word is written so, and a phrase repeated without a
+    # ticker's mark between the copies is no ticker's.
+    ticker = '<span>Book Now <span class="star">*</span></span>' * 99
+    out = render(
+        f"<h1>Packaging</h1><p>{PROSE}</p><div class='marquee'>{ticker}</div>"
+        "<p>Les Miserable! Les Miserable! Les Miserable!</p>"
+        "<p>ha ha ha ha ha ha ha ha</p>"
+        "<p>all work and no play all work and no play all work and no play all work and no play</p>"
+        "<ul><li>Free shipping · Free shipping · Free shipping · Free shipping ·</li></ul>"
+    )
+    assert "\n\nBook Now\n" in out
+    assert out.count("Book Now") == 1
+    assert "Les Miserable! Les Miserable! Les Miserable!" in out
+    assert "ha ha ha ha ha ha ha ha" in out
+    assert out.count("all work and no play") == 4
+    assert "- Free shipping" in out
+    assert "·" not in out  # what the ticker set between its copies
+
+
 def test_a_heading_saying_its_words_twice_in_a_list_item_or_a_quote_says_them_once() -> None:
     # The heading's marks after an item's or a quote's marker are marks too, not its words.
     out = render(
@@ -1207,9 +1229,10 @@ def test_a_carousel_of_the_pages_own_items_is_content() -> None:
     assert "$1399.00" in out
     assert "Bench press bar 2" in out
     assert "$249.00" in out
-    # A promo bar above the title and a testimonials slider are still furniture.
+    # A promo bar above the title is still furniture; a testimonials slider is the customers'
+    # words, kept as they would be in a grid (`test_a_carousel_of_testimonials_is_content`).
     assert "Free shipping" not in out
-    assert "Great service" not in out
+    assert '"Great service!" Anna' in out
 
 
 def test_a_collection_page_that_seo_plugins_label_article_is_no_article() -> None:
@@ -1246,6 +1269,45 @@ def test_a_carousel_of_the_pages_own_items_keeps_its_slides() -> None:
     assert "sprint number 3 in one shared board." in out
     # Another carousel, not a part of it, is still judged by its name.
     assert "Great tool" not in out
+
+
+def _testimonials_page(head: str) -> str:
+    """A drum school's landing page whose pupils' and parents' words are an Elementor
+    testimonial carousel, one widget per quote, before a long footer."""
+    quotes = "".join(
+        '<div class="elementor-element elementor-widget elementor-widget-testimonial-carousel">'
+        f'<div class="elementor-testimonial__text">Lessons with Joe, week {n}, were patient and '
+        f'fun.</div><cite class="elementor-testimonial__name">Parent {n}</cite></div>'
+        for n in range(3)
+    )
+    body = (
+        f"<div><h1>Drum lessons</h1><p>{PROSE}</p></div>"
+        f'<section class="elementor-section"><h2>What our pupils say</h2>{quotes}</section>'
+        f"<footer><p>{POLICY}</p></footer>"
+    )
+    return html_to_markdown(html_page(body, head), url="https://example.com/drums")
+
+
+@pytest.mark.parametrize("head", ["", '<meta property="og:type" content="article">'])
+def test_a_carousel_of_testimonials_is_content(head: str) -> None:
+    # Elementor's testimonial carousel and Owl Carousel's `owl-testimonial` hold a landing
+    # page's customers' words: laid out as a grid, the same quotes were content; the word
+    # "carousel" made them furniture, and a drum school lost its pupils' and parents' words
+    # (1,300 of its truth's words), a training company its clients' and their roles. Such
+    # pages often say they are articles (WordPress's SEO plugins): kept there too.
+    out = _testimonials_page(head)
+    assert "Lessons with Joe, week 2, were patient and fun." in out
+    assert "Parent 2" in out
+    assert "## What our pupils say" in out
+
+
+def test_a_carousel_of_testimonials_on_a_product_page_is_furniture() -> None:
+    # On a product page a slider of testimonials praises the shop ("What Our Clients say…"
+    # under every item of a fashion shop), not the product: the word stands there.
+    head = '<script type="application/ld+json">{"@type": "Product", "name": "Sticks"}</script>'
+    out = _testimonials_page(head)
+    assert "# Drum lessons" in out
+    assert "Lessons with Joe" not in out
 
 
 def test_a_carousel_named_for_its_arrows_inside_a_kept_carousel_is_content() -> None:
@@ -1371,7 +1433,7 @@ def test_an_archive_labelled_an_article_keeps_its_carousels_of_items() -> None:
     out = _carousel_page(og_article, body_class="archive category category-recipes")
     assert "### [Force home gym 3](https://example.com/p/3)" in out
     assert "Bench press bar 2" in out
-    assert "Great service" not in out
+    assert "Free shipping" not in out  # the promo bar above the title
     # JSON-LD naming an Article type is believed whatever the body's class.
     blog_posting = '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
     assert "Force home gym" not in _carousel_page(blog_posting, body_class="archive")

@@ -29,6 +29,7 @@ from dsh.tool_web.markdown.authorboxes import bio_blocks, is_author_bio
 from dsh.tool_web.markdown.carousels import (
     is_comparison_carousel,
     is_item_carousel,
+    is_testimonial_carousel,
     title_order,
 )
 from dsh.tool_web.markdown.filters import FilterPanels
@@ -580,6 +581,7 @@ def remove_furniture(
     classed_dialogs: bool = True,
     microdata: bool = True,
     item_carousels: bool = False,
+    testimonials: bool = False,
     filters: bool = False,
 ) -> list[etree._Element]:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
@@ -595,6 +597,8 @@ def remove_furniture(
     `microdata`: False when the source has no `itemprop`, sparing the look for hidden values.
     `item_carousels`: the page declares itself neither an article nor a product and its source
     names a carousel, so a carousel of the page's own items is kept (`carousels.is_item_carousel`).
+    `testimonials`: the page declares no product and its source says `estimonial`, so a carousel
+    of testimonials is kept (`carousels.is_testimonial_carousel`).
     `filters`: the source may name a shop's filter panel (`filters.names_filters`), which goes
     (`filters.FilterPanels`).
 
@@ -673,6 +677,7 @@ def remove_furniture(
                 _is_prose_menu(element, tokens, length, stats)
                 or (carousel := bool(title) and is_item_carousel(element, tokens, stats, title))
                 or (carousel := is_comparison_carousel(element, tokens))
+                or (carousel := testimonials and is_testimonial_carousel(element, tokens))
                 or (related := own is not None and own.holds_page(element, tokens))
                 or (panel := opens_product_details(element, tokens))
                 or (

@@ -1,10 +1,11 @@
-"""Carousels kept as content: a slider that is the page's own listing or a comparison chart.
+"""Carousels kept as content: a slider that is the page's own listing, a comparison chart or
+customers' testimonials.
 
 A block named `carousel` is furniture to `boilerplate.py`'s walk (a promotion beside the
-content) unless it is one of these: the page's items drawn as a slider after its title, or a
-shop's product comparison drawn as one. This module only tells them apart; `boilerplate.py`
-keeps them and passes the word down to their parts. Overlays are in `overlays.py`, author
-boxes in `authorboxes.py`. Split out of `boilerplate.py`.
+content) unless it is one of these: the page's items drawn as a slider after its title, a
+shop's product comparison drawn as one, or testimonials (off product pages). This module only
+tells them apart; `boilerplate.py` keeps them and passes the word down to their parts. Overlays
+are in `overlays.py`, author boxes in `authorboxes.py`. Split out of `boilerplate.py`.
 """
 
 from __future__ import annotations
@@ -74,6 +75,25 @@ def is_comparison_carousel(element: etree._Element, tokens: list[str]) -> bool:
     if FURNITURE_WORDS.intersection(tokens) != {"carousel"}:
         return False
     return "comparison" in tokens or "comparison" in str(element.tag)
+
+
+# Customers' words drawn as a slider: a block whose only furniture word is `carousel` and whose
+# names say `testimonial` or `testimonials` (Elementor's `elementor-widget-testimonial-carousel`,
+# one per quote; Owl Carousel's `owl-carousel owl-testimonial`). Laid out as a grid or a list,
+# the same quotes were never furniture: only the slider made them so, and a testimonial section
+# is one of a landing page's own sections (a drum school's pupils and parents, a training
+# company's clients and their roles). Not a footer, header or navigation by tag or role, nor a
+# block named by a furniture pair.
+_TESTIMONIAL_WORDS: Final = frozenset({"testimonial", "testimonials"})
+
+
+# Public: read by `boilerplate.remove_furniture`.
+def is_testimonial_carousel(element: etree._Element, tokens: list[str]) -> bool:
+    if _TESTIMONIAL_WORDS.isdisjoint(tokens):
+        return False
+    if FURNITURE_WORDS.intersection(tokens) != {"carousel"} or is_furniture_by_kind(element):
+        return False
+    return FURNITURE_PAIRS.isdisjoint(itertools.pairwise(tokens))
 
 
 # Public: read by `boilerplate.remove_furniture`.

@@ -80,10 +80,25 @@ def say_doubled_once(markdown: str) -> str:
     button's label and its copy that rolls in on hover, an animated title over its plain copy,
     a phone's and a screen's copy side by side), and a reader sees it once. Only phrases of two
     words or more: "Sing Sing", "Ylang Ylang", "Talk Talk" are names; nor a
-    run of one unit ("ha ha ha ha"). Not table rows."""
+    run of one unit ("ha ha ha ha"). Not table rows.
+    Likewise a line that is one phrase of two different words or more and a ticker's mark
+    (`·`, `•`, `*`, …) written four times or more in a row, a ticker's copies, says the phrase
+    once (`_run_said_once`)."""
     lines = markdown.split("\n")
     changed = False
     for index, line in enumerate(lines):
+        # A run ends in its phrase written twice: most lines' last characters stand nowhere
+        # before them, or not one phrase's length before (searched in C).
+        if len(line) >= _RUN_MIN_CHARS and (
+            (size := len(line) - line.rfind(line[-_RUN_HEAD:], 0, -_RUN_HEAD) - _RUN_HEAD)
+            < len(line) - _RUN_HEAD
+            and line.endswith(line[-size:], 0, -size)
+        ):
+            once = _run_said_once(line)
+            if once is not None:
+                lines[index] = once
+                changed = True
+                continue
         # Most lines fail this first: the words that end the line must stand earlier in it, just
         # before a space (searched in C; the full test costs several times more).
         end = len(line.rstrip("*_"))
@@ -124,6 +139,49 @@ def _said_once(line: str) -> str | None:
     ):
         return None
     return line[:start] + emphasis + phrase + emphasis
+
+
+# A ticker's copies: a marquee widget writes its text again and again so that it scrolls
+# without a gap (a packaging studio's animation container, 99 spans of "Book Now *" in a row),
+# and the model read the phrase 99 times on one line. A line that is nothing but one phrase of
+# at least two different words and the mark a ticker sets between its items (`_RUN_SEPARATOR`),
+# written `_RUN_MIN_COPIES` times or more in a row, says the phrase once. Fewer copies may be
+# meant (a reader's "Les Miserable! Les Miserable! Les Miserable!"), a run of one word ("ha ha ha
+# ha", a font sample's "word word word") is written so, and a phrase repeated without such a mark
+# is no ticker's (a generated page's filler, a test's).
+_RUN_MIN_COPIES: Final = 4
+_RUN_HEAD: Final = 4  # characters a copy opens and ends with, found to tell runs worth a look
+_RUN_MIN_CHARS: Final = _RUN_MIN_COPIES * 6  # four copies of two short words at least
+_RUN_STARTS_TRIED: Final = 3  # where a second copy may start: the head's next few places
+# What a ticker sets between its items, after a space ("Free shipping · ", "Book Now *"): said
+# once, the phrase needs none.
+_RUN_SEPARATOR: Final = re.compile(r"\s+[·•|/*✦★–—]+$")
+
+
+def _run_said_once(line: str) -> str | None:
+    if line[:1] == "|" or CODE_OPEN in line:
+        return None
+    start = _opening_marks(line, quote=True).end()
+    words = line[start:].rstrip()
+    head = words[:_RUN_HEAD]
+    at = 0
+    for _ in range(_RUN_STARTS_TRIED):
+        at = words.find(head, at + 1)
+        if at < 0:
+            return None
+        phrase = words[:at]
+        # The last copy's blank end went with the line's.
+        whole = words + phrase[len(phrase.rstrip()) :]
+        copies, rest = divmod(len(whole), len(phrase))
+        if rest or copies < _RUN_MIN_COPIES or whole != phrase * copies:
+            continue
+        distinct = {word.lower() for word in phrase.split() if any(char.isalpha() for char in word)}
+        said = phrase.strip()
+        separated = _RUN_SEPARATOR.search(said)
+        if len(distinct) < 2 or separated is None:
+            return None
+        return line[:start] + said[: separated.start()]
+    return None
 
 
 def starts_with_price(text: str) -> bool:
