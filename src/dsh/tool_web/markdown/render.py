@@ -3,10 +3,10 @@
 The walk over the elements and the blocks it lays out: headings, paragraphs, lists, quotes,
 definition lists, tables, links, emphasis. Code (`codeblocks.py`), list numbering
 (`numbering.py`), superscripts and subscripts (`exponents.py`), how emphasis marks are written
-(`emphasis.py`), links that are marks (`linkmarks.py`), API signatures (`signatures.py`),
-icons (`icons.py`), the space between stacked inline elements (`spacing.py`), comment threads
-nested by indent cells (`threads.py`) and text normalisation (`text.py`) have modules of their
-own.
+(`emphasis.py`), links that are marks (`linkmarks.py`), which links show their target and how
+(`linktargets.py`), API signatures (`signatures.py`), icons (`icons.py`), the space between
+stacked inline elements (`spacing.py`), comment threads nested by indent cells (`threads.py`)
+and text normalisation (`text.py`) have modules of their own.
 """
 
 from __future__ import annotations
@@ -57,15 +57,11 @@ from dsh.tool_web.markdown.linkmarks import (
 )
 from dsh.tool_web.markdown.links import (
     CARD_LINK,
-    clean_url,
     contact_url,
     is_affiliate_link,
     is_paid_link,
-    is_this_page,
-    names_site,
-    shows_target,
-    target_key,
 )
+from dsh.tool_web.markdown.linktargets import DOCUMENT, LinkTargets
 from dsh.tool_web.markdown.markers import CODE_CLOSE, CODE_OPEN, INDENT, NO_ICON, YES_ICON
 from dsh.tool_web.markdown.numbering import (
     counter,
@@ -82,7 +78,7 @@ from dsh.tool_web.markdown.repeats import (
     say_doubled_once,
 )
 from dsh.tool_web.markdown.signatures import SIGNATURE_CLASSES, signature_text
-from dsh.tool_web.markdown.spacing import is_cjk, run_together, runs_into_tail, words_meet
+from dsh.tool_web.markdown.spacing import run_together, runs_into_tail, words_meet
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.tables import (
     PADDING_PER_CELL,
@@ -113,34 +109,6 @@ _BLOCK_TAGS: Final = frozenset(
         "body", "html", "hgroup", "search", "legend", "label", "li", "option", "noframes",
     }
 )  # fmt: skip
-# Blocks where links appear inside running text.
-_PROSE_CONTAINERS: Final = frozenset({"p", "li", "dd", "td", "blockquote", "figcaption"})
-# A link is in prose when its block has this many times its own text.
-_PROSE_RATIO: Final = 3
-# Blocks whose link is an item the model may want to open next: a listing's entry, a heading,
-# a table row's name. Its target is kept when the label is a title (several words), not a
-# menu word ("Home", "Next").
-_ITEM_CONTAINERS: Final = frozenset({"li", "dt", "td", "h1", "h2", "h3", "h4", "h5", "h6"})
-_ITEM_TITLE_MIN_WORDS: Final = 3
-# Chinese and Japanese write a title without spaces: a run of three of their characters counts
-# as a word beside it, so six make a title ("深入理解计算机系统读书笔记"), "联系我们" none.
-_CJK_CHARS_PER_WORD: Final = 3
-
-
-def _title_words(label: str) -> int:
-    words = label.split()
-    if len(words) >= _ITEM_TITLE_MIN_WORDS or label.isascii():
-        return len(words)
-    return len(words) + sum(1 for char in label if is_cjk(char)) // _CJK_CHARS_PER_WORD
-
-
-# A link to a document file ("View PDF", "Download"): the file is what the model would open,
-# and its address cannot be guessed from the label (−0.0002 F1 on WCXB, 12 pages).
-_DOCUMENT: Final = re.compile(
-    r"\.(?:pdf|epub|zip|csv|tsv|xlsx?|docx?|pptx?|odt|ods|json|txt|tar\.gz|tgz)(?:[?#]|$)",
-    re.IGNORECASE,
-)
-
 # An `aside` holding less than this share of the rendered text is a box beside the text (an
 # infobox, a note); one holding more is where the page put its content.
 _SIDE_BOX_SHARE: Final = 0.3
@@ -173,8 +141,6 @@ _CODE_PLACEHOLDER: Final = re.compile(f"{CODE_OPEN}(\\d+){CODE_CLOSE}")
 # A code block's placeholder with what stands before it on its line (list indentation, quote
 # markers, a list item's own marker), which every line of the block must repeat.
 _CODE_LINE: Final = re.compile(f"^([^\\n{CODE_OPEN}]*){CODE_OPEN}(\\d+){CODE_CLOSE}", re.M)
-_BACKSLASH_BEFORE_BRACKET: Final = re.compile(r"\\(?=[\[\]]|$)")
-_HEADING_LINE: Final = re.compile(r"(#{1,6}) (.+)")
 # A line of text opening with `*` or `+` and a space (a footnote's star, bolded or raised,
 # before its note: "* Prices exclude VAT.") is a bullet to a Markdown reader; the renderer's
 # own items open with `-` or a number, so such a line, after a list item's indentation, its
@@ -184,7 +150,8 @@ _TEXT_BULLET: Final = re.compile(r"^((?:[ >]|- |\d+\. )*)([*+])(?=[ \t]|$)", re.
 
 
 class MarkdownRenderer:
-    """Renders one subtree; holds the state that spans it (code blocks, links already shown)."""
+    """Renders one subtree; holds the state that spans it (code blocks, the link-target policy:
+    `linktargets.LinkTargets`, which decides each link's target and remembers those shown)."""
 
     def __init__(
         self,
@@ -195,25 +162,23 @@ class MarkdownRenderer:
         canonical_url: str = "",
         copied_bands: bool = False,
     ) -> None:
-        self._base_url = base_url  # what relative links resolve against
         # Whether blocks copying lines of an earlier block, side by side, go as repeats
         # (`repeats.drop_repeated_blocks`): asked on product pages only.
         self._copied_bands = copied_bands
-        self._page_url = page_url or base_url
-        # The address the page names as its own (`<link rel="canonical">`), when it is another
-        # than `page_url`: a link to it leads back to this page (its title, its breadcrumb's
-        # last step, a "permalink"), as an anchor does, and keeps its label alone.
-        canonical = clean_url(canonical_url, base_url, page_url) if canonical_url else None
-        self._canonical_key = None if canonical is None else target_key(canonical)
+        # Which links keep their target, and how they are written (`linktargets.py`).
+        self._targets = LinkTargets(
+            base_url,
+            stats,
+            page_url=page_url,
+            canonical_url=canonical_url,
+            block_tags=_BLOCK_TAGS,
+        )
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
-        self._shown_target_keys: set[str] = set()  # each shown target's `links.target_key`
         self._cells_open = 0  # table cells being rendered around the current element
         self._row_texts: dict[etree._Element, str] = {}  # for images alone in their cells
-        # Each element's nearest block ancestor, remembered: links deep inside long runs of
-        # inline wrappers would otherwise each walk all of them (links x depth).
-        self._prose_block: dict[etree._Element, etree._Element | None] = {}
-        self._item_block: dict[etree._Element, etree._Element | None] = {}
+        # Each icon's nearest block or link ancestor, remembered: icons deep inside long runs of
+        # inline wrappers would otherwise each walk all of them.
         self._link_block: dict[etree._Element, etree._Element | None] = {}
         self._blocks_open = 0  # lists, quotes and definition lists around the current element
         self._asides_open = 0  # side notes and boxes (small `aside`s) around the current element
@@ -710,38 +675,7 @@ class MarkdownRenderer:
     def _cell(self, cell: etree._Element, depth: int) -> str:
         return self._inline_cell(cell, depth).replace("|", "\\|")
 
-    def _in_prose(self, link: etree._Element) -> bool:
-        """A link the author wrote into a sentence, as opposed to one standing on its own."""
-        block = nearest_ancestor(link, _PROSE_STOPS, self._prose_block)
-        if block is None or block.tag not in _PROSE_CONTAINERS:
-            return False
-        text = self._stats.text
-        own = text.get(link, 0)
-        # A link with no text of its own (an image, a flag read as "France") is in no sentence.
-        return own > 0 and text.get(block, 0) >= _PROSE_RATIO * own
-
     # -- inline ------------------------------------------------------------------------------
-
-    def _is_item_title(self, link: etree._Element, label: str) -> bool:
-        """A listing entry's or heading's title link: where the model would follow next."""
-        if _title_words(label) < _ITEM_TITLE_MIN_WORDS:
-            return False
-        block = nearest_ancestor(link, _ITEM_STOPS, self._item_block)
-        return block is not None and block.tag in _ITEM_CONTAINERS
-
-    def _is_card_title(self, text: str) -> bool:
-        """A link wrapped around a card that opens with its heading, a title as the item title
-        rule counts it (three words or more): `_linked` links the heading, as it would be
-        linked written inside it (`<h3><a>…</a></h3>`)."""
-        if not text.lstrip().startswith("#"):
-            return False
-        first = text.strip().split("\n", 1)[0]
-        heading = _HEADING_LINE.fullmatch(first)
-        return (
-            heading is not None
-            and "](" not in heading[2]
-            and _title_words(heading[2]) >= _ITEM_TITLE_MIN_WORDS
-        )
 
     def _link(self, element: etree._Element, depth: int) -> str:
         text = self._contents(element, depth)
@@ -751,81 +685,33 @@ class MarkdownRenderer:
             or is_skip_link(element, text)
         ):
             return ""
-        if is_note_reference(element, text, self._anchor_here(element.get("href") or "")):
+        if is_note_reference(element, text, self._targets.anchor_here(element.get("href") or "")):
             return note_mark(element, text.strip())
         contact = contact_url(element.get("href") or "")
         if contact is not None:
-            return self._linked(text, contact)
+            return self._targets.linked(text, contact)
         if is_paid_link(element.get("rel") or "") or is_affiliate_link(element.get("href") or ""):
             return text
         # Collapsed once: a link around a card measures all the card's text, at each level of
         # links nested in links.
         # A link wrapped around blocks (a card's picture and heading) is in no sentence,
         # however much text the list item or cell around it holds.
-        collapsed = None if "\n\n" not in text and self._in_prose(element) else collapse(text)
+        collapsed = (
+            None if "\n\n" not in text and self._targets.in_prose(element) else collapse(text)
+        )
         if (
             collapsed is not None
-            and not self._is_item_title(element, collapsed)
-            and not _DOCUMENT.search(element.get("href") or "")
+            and not self._targets.is_item_title(element, collapsed)
+            and not DOCUMENT.search(element.get("href") or "")
             and element.get(CARD_LINK) is None
-            and not self._is_card_title(text)
+            and not self._targets.is_card_title(text)
         ):
             # Menus, cards and bare link lists: the label is content, the target mostly noise.
             return text
-        url = clean_url(element.get("href") or "", self._base_url, self._page_url)
-        if url is None or target_key(url) == self._canonical_key:
+        url = self._targets.url(element.get("href") or "")
+        if url is None:
             return text
-        return self._linked(text, url, collapsed)
-
-    def _anchor_here(self, href: str) -> str | None:
-        """`#fragment` when `href` is an absolute or relative address of this page (its `url`
-        or its canonical address) with a fragment, else None (the link's own `href` is read)."""
-        address, hashmark, fragment = href.strip().partition("#")
-        if not hashmark or not address or not fragment:
-            return None
-        if self._page_url and is_this_page(address, self._base_url, self._page_url):
-            return f"#{fragment}"
-        url = clean_url(address, self._base_url, self._page_url)
-        if url is not None and target_key(url) == self._canonical_key:
-            return f"#{fragment}"
-        return None
-
-    def _linked(self, text: str, url: str, collapsed: str | None = None) -> str:
-        """`[label](url)`; the label alone if it is empty, too long, or the target was already
-        shown; the URL alone when the label is the URL (`collapsed`: `text` collapsed, when
-        measured already)."""
-        label = (collapse(text) if collapsed is None else collapsed).strip()
-        key = target_key(url)
-        if not label or key in self._shown_target_keys or len(label) > MAX_INLINE_CHARS:
-            return text
-        if names_site(label, url):
-            return text  # the label is the address ("ollama.com/library"): shown, it is twice
-        if "\n\n" in text.strip():
-            # A link wrapped around blocks (a card): the target goes on its heading, when it
-            # opens with one; otherwise the blocks stay without it.
-            first, _, rest = text.strip().partition("\n\n")
-            heading = _HEADING_LINE.fullmatch(first)
-            if heading is None or "](" in heading[2]:
-                return text  # no heading first, or one holding a link of its own
-            self._shown_target_keys.add(key)
-            title = self._escaped_label(heading[2])
-            return f"\n\n{heading[1]} [{title}]({url})\n\n{rest}\n\n"
-        self._shown_target_keys.add(key)
-        lead = " " if text[:1].isspace() else ""
-        trail = " " if text[-1:].isspace() else ""
-        if "\n\n" in text and (heading := _HEADING_LINE.fullmatch(label)):
-            # A heading wrapped in the link (a listing entry's title): its marks go before the
-            # link, not into the label ("[### Title](url)").
-            lead, trail, label = f"\n\n{heading[1]} ", "\n\n", heading[2]
-        if shows_target(label, url):
-            return text if url.startswith(("mailto:", "tel:")) else f"{lead}{url}{trail}"
-        return f"{lead}[{self._escaped_label(label)}]({url}){trail}"
-
-    @staticmethod
-    def _escaped_label(label: str) -> str:
-        # A backslash before a bracket (or ending the label) would escape it: it is escaped first.
-        label = _BACKSLASH_BEFORE_BRACKET.sub(r"\\\\", label)
-        return label.replace("[", "\\[").replace("]", "\\]")
+        return self._targets.linked(text, url, collapsed)
 
 
 def _emoji_alt(image: etree._Element) -> str:
@@ -848,9 +734,7 @@ _MAX_EMOJI_CHARS: Final = 8  # flags, skin tones and families are several code p
 _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 
 
-# Where the walk up from a link stops, for each question asked about it.
-_PROSE_STOPS: Final = _PROSE_CONTAINERS | _BLOCK_TAGS
-_ITEM_STOPS: Final = _BLOCK_TAGS | frozenset(_HEADINGS)
+# Where the walk up from an icon stops, asking whether it is in a link.
 _LINK_STOPS: Final = _BLOCK_TAGS | {"a"}
 
 
