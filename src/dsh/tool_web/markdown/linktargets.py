@@ -26,7 +26,7 @@ from dsh.tool_web.markdown.links import (
 from dsh.tool_web.markdown.spacing import is_cjk
 from dsh.tool_web.markdown.stats import TextStats
 from dsh.tool_web.markdown.text import collapse
-from dsh.tool_web.markdown.tree import HEADING_TAGS, nearest_ancestor
+from dsh.tool_web.markdown.tree import BLOCK_TAGS, HEADING_TAGS, nearest_ancestor
 
 # Blocks where links appear inside running text.
 _PROSE_CONTAINERS: Final = frozenset({"p", "li", "dd", "td", "blockquote", "figcaption"})
@@ -40,6 +40,9 @@ _ITEM_TITLE_MIN_WORDS: Final = 3
 # Chinese and Japanese write a title without spaces: a run of three of their characters counts
 # as a word beside it, so six make a title ("深入理解计算机系统读书笔记"), "联系我们" none.
 _CJK_CHARS_PER_WORD: Final = 3
+# Where the walk up from a link stops, for each question asked about it.
+_PROSE_STOPS: Final = _PROSE_CONTAINERS | BLOCK_TAGS
+_ITEM_STOPS: Final = BLOCK_TAGS | HEADING_TAGS
 
 
 def _title_words(label: str) -> int:
@@ -72,7 +75,6 @@ class LinkTargets:
         *,
         page_url: str | None,
         canonical_url: str,
-        block_tags: frozenset[str],
     ) -> None:
         self._base_url = base_url  # what relative links resolve against
         self._page_url = page_url or base_url
@@ -87,14 +89,10 @@ class LinkTargets:
         # inline wrappers would otherwise each walk all of them (links x depth).
         self._prose_block: dict[etree._Element, etree._Element | None] = {}
         self._item_block: dict[etree._Element, etree._Element | None] = {}
-        # Where the walk up from a link stops, for each question asked about it (`block_tags`:
-        # the elements the renderer lays out as blocks).
-        self._prose_stops = _PROSE_CONTAINERS | block_tags
-        self._item_stops = block_tags | HEADING_TAGS
 
     def in_prose(self, link: etree._Element) -> bool:
         """A link the author wrote into a sentence, as opposed to one standing on its own."""
-        block = nearest_ancestor(link, self._prose_stops, self._prose_block)
+        block = nearest_ancestor(link, _PROSE_STOPS, self._prose_block)
         if block is None or block.tag not in _PROSE_CONTAINERS:
             return False
         text = self._stats.text
@@ -106,7 +104,7 @@ class LinkTargets:
         """A listing entry's or heading's title link: where the model would follow next."""
         if _title_words(label) < _ITEM_TITLE_MIN_WORDS:
             return False
-        block = nearest_ancestor(link, self._item_stops, self._item_block)
+        block = nearest_ancestor(link, _ITEM_STOPS, self._item_block)
         return block is not None and block.tag in _ITEM_CONTAINERS
 
     def is_card_title(self, text: str) -> bool:

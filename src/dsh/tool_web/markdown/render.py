@@ -99,16 +99,8 @@ from dsh.tool_web.markdown.text import (
     without_doubled_no_break_spaces,
 )
 from dsh.tool_web.markdown.threads import ThreadLevels, indent_of
-from dsh.tool_web.markdown.tree import class_tokens, nearest_ancestor
+from dsh.tool_web.markdown.tree import BLOCK_TAGS, class_tokens, nearest_ancestor
 
-_BLOCK_TAGS: Final = frozenset(
-    {
-        "p", "div", "section", "article", "main", "header", "footer", "aside", "nav",
-        "figure", "figcaption", "address", "center", "fieldset", "form", "details",
-        "summary", "dl", "dt", "dd", "tr", "td", "th", "tbody", "thead", "tfoot", "caption",
-        "body", "html", "hgroup", "search", "legend", "label", "li", "option", "noframes",
-    }
-)  # fmt: skip
 # An `aside` holding less than this share of the rendered text is a box beside the text (an
 # infobox, a note); one holding more is where the page put its content.
 _SIDE_BOX_SHARE: Final = 0.3
@@ -117,7 +109,7 @@ _LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 _CODE_TAGS: Final = frozenset({"code", "kbd", "samp", "tt"})
 # Elements laid out as blocks of their own, which emphasis around them does not reach into.
 _MARK_RESETS: Final = (
-    _BLOCK_TAGS | _LIST_TAGS | frozenset(_HEADINGS) | {"blockquote", "pre", "table"}
+    BLOCK_TAGS | _LIST_TAGS | frozenset(_HEADINGS) | {"blockquote", "pre", "table"}
 )
 
 # A `<time datetime>` value's date, and a time written relative to now ("5 years ago", "3h").
@@ -171,7 +163,6 @@ class MarkdownRenderer:
             stats,
             page_url=page_url,
             canonical_url=canonical_url,
-            block_tags=_BLOCK_TAGS,
         )
         self._stats = stats
         self._code_blocks: list[tuple[str, str]] = []  # (language, code)
@@ -347,7 +338,7 @@ class MarkdownRenderer:
                 return f"\n\n{self._contents(element, depth)}\n\n"
             finally:
                 self._asides_open -= 1
-        if tag in _BLOCK_TAGS:
+        if tag in BLOCK_TAGS:
             return f"\n\n{self._contents(element, depth)}\n\n"
         return self._contents(element, depth)
 
@@ -735,7 +726,7 @@ _EMOJI_CATEGORIES: Final = frozenset({"So", "Sk", "Cf", "Mn"})
 
 
 # Where the walk up from an icon stops, asking whether it is in a link.
-_LINK_STOPS: Final = _BLOCK_TAGS | {"a"}
+_LINK_STOPS: Final = BLOCK_TAGS | {"a"}
 
 
 # A post's message written in a `blockquote` by forum software: vBulletin 4's

@@ -16,6 +16,16 @@ import lxml.etree as etree
 
 # The heading elements, for the passes that ask whether an element is one.
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# The elements the renderer lays out as blocks of their own (`render.py`); the walks up from a
+# link to the block around it stop at them (`linktargets.py`).
+BLOCK_TAGS: Final = frozenset(
+    {
+        "p", "div", "section", "article", "main", "header", "footer", "aside", "nav",
+        "figure", "figcaption", "address", "center", "fieldset", "form", "details",
+        "summary", "dl", "dt", "dd", "tr", "td", "th", "tbody", "thead", "tfoot", "caption",
+        "body", "html", "hgroup", "search", "legend", "label", "li", "option", "noframes",
+    }
+)  # fmt: skip
 
 
 # Attribute tests: a search testing several values of one attribute reads it once per element,
