@@ -101,6 +101,43 @@ def test_a_pop_up_named_dialog_by_its_class_goes_without_an_aria_role() -> None:
 
 
 @pytest.mark.parametrize(
+    "drawer",
+    [
+        '<cart-drawer class="cart-drawer">{}</cart-drawer>',  # Shopify's Dawn
+        '<div class="widget woocommerce widget_shopping_cart">{}</div>',  # WooCommerce
+        '<div class="side-cart">{}</div>',
+        '<div class="rafSliderCart">{}</div>',  # a PrestaShop theme's, in camelCase
+        '<div id="SideCart">{}</div>',
+    ],
+)
+def test_a_shops_cart_drawer_goes(drawer: str) -> None:
+    # A shop's theme writes its cart drawer into every page, shown when the cart button is
+    # pressed: an empty cart's message, delivery options, a store's address and hours.
+    panel = (
+        "<h2>Your cart</h2><p>Your cart is empty. Free delivery on orders over $59, or"
+        " collect in store: 15 Crebillon Street, open Monday to Saturday 10:30-19:00.</p>"
+        "<a href='/'>Continue shopping</a>"
+    )
+    out = render(
+        f"<main><h1>Flame diffuser</h1><p>{PROSE}</p><p>{PROSE}</p></main>{drawer.format(panel)}"
+        "<footer><p>Shop</p></footer>"
+    )
+    assert PROSE in out
+    assert "Your cart is empty" not in out
+
+
+def test_a_cartridge_or_an_add_to_cart_block_is_no_cart_drawer() -> None:
+    out = render(
+        f"<main><h1>Printer</h1><p>{PROSE}</p>"
+        '<div class="InkCartridge"><p>Uses the 305XL black ink cartridge, about 240 pages.</p>'
+        '</div><div class="productAddToCart"><p>Ships in two days from our warehouse.</p>'
+        "</div></main>"
+    )
+    assert "305XL black ink cartridge" in out
+    assert "Ships in two days" in out
+
+
+@pytest.mark.parametrize(
     "page",
     [
         # Drupal wraps every page in `dialog-off-canvas-main-canvas`: not the whole word.
