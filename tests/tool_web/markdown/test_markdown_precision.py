@@ -784,6 +784,28 @@ def test_a_learn_more_without_its_target_alone_on_its_line_is_dropped() -> None:
     assert "Learn more about care" in out
 
 
+def test_a_shops_page_controls_alone_on_their_line_are_dropped() -> None:
+    # A shop's buttons whose widget, list or cart went with the scripts and forms: they stood
+    # alone between the product's facts, saying nothing of the product.
+    controls = (
+        "<p><button>Write a Review</button></p><p><a href='#'>Wishlist</a></p>"
+        "<p><button>Notify Me</button></p><p><b>Share:</b></p><p><a href='#top'>Back to top</a>"
+        "</p><p><a href='/cart'>View Cart</a></p><p><a href='/checkout'>Proceed to Checkout</a></p>"
+    )
+    out = render(
+        f"<main><h1>Tumbler</h1><p>{PROSE}</p><p>Keeps ice for a day.</p>{controls}</main>"
+    )
+    for control in ("Write a Review", "Wishlist", "Notify Me", "Share:", "Back to top", "View"):
+        assert control not in out
+    assert "Proceed" not in out
+    assert "Keeps ice for a day." in out
+    # Not the words in a sentence, nor a heading.
+    kept = "<h2>Write a review</h2><p>Write a review to tell us what you think.</p>"
+    out = render(f"<main><h1>Tumbler</h1><p>{PROSE}</p>{kept}</main>")
+    assert "## Write a review" in out
+    assert "Write a review to tell us what you think." in out
+
+
 def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:
     # A script replaces "Loading..." with what it loads (a shop's reviews, payment options, a
     # blog's posts); without scripts the placeholder stood alone, saying nothing the page shows.

@@ -41,7 +41,21 @@ _CARD_CONTROLS: Final = frozenset(
      # phpBB's code box header ("Code: Select all" over every code block of a post: the
      # label and the link that selects the block's text for copying), a control as a copy
      # button is; the block stays.
-     "code: select all"}
+     "code: select all",
+     # A shop's page controls, left alone when the widget, list, cart or dialog they open
+     # went with the scripts and forms: a review or Q&A widget's buttons ("Write a Review",
+     # "Read reviews"), the lists a shopper saves to ("Wishlist", "Add to List"), a sold-out
+     # variant's "Notify me", a cart's "View cart" and "Proceed to checkout", "See options",
+     # a share bar's label ("Share:", "Share this"), a store finder's "Find in store", and
+     # "Back to top". No truth keeps one (15 pages of 14 sites). Not "Size guide" or "Size
+     # chart" (a bold label over the chart itself), not "Print" (a printer's features list)
+     # nor "Checkout" alone (a payment company's product).
+     "write a review", "write review", "leave a review", "read reviews", "read all reviews",
+     "see all reviews", "ask a question", "wishlist", "add to list", "add to registry",
+     "add to favorites", "add to favourites", "notify me", "view cart", "continue shopping",
+     "proceed to checkout", "see options", "share:", "share this", "share this:",
+     "share this product", "share this page", "find in store", "check availability",
+     "back to top", "return to top", "return to top of page"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
