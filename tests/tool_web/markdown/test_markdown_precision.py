@@ -375,6 +375,30 @@ def test_a_band_copying_lines_of_a_products_list_is_shown_once() -> None:
     assert out.count("A verification process proves you are a trusted sender") == 2
 
 
+def test_a_products_list_copied_whole_from_an_earlier_block_is_shown_once() -> None:
+    # A shop writes the short description's list beside the price and again, without its
+    # first line, into the "Description" tab: the model read the dress's facts twice. A
+    # card's few features found whole in another card's list stay: each card has its own.
+    facts = (
+        "<li>Cute strappy dress</li><li>Three layers of flowy dress with side zip</li>"
+        "<li>Materials: 100% hemp, azo-free dyed</li><li>Care: dry clean only</li>"
+    )
+    cards = "".join(
+        f"<div><h3>{name}</h3><ul><li>Closed</li><li>Circumaural</li><li>Dynamic</li></ul></div>"
+        for name in ("DT 770", "HD 280")
+    )
+    page = html_page(
+        f"<main><h1>Hemp dress</h1><p>$149</p><ul>{facts}</ul><p>{PROSE}</p>"
+        f"<h2>Description</h2><ul>{facts.split('</li>', 1)[1]}</ul>"
+        f"<h2>Compare</h2>{cards}</main>",
+        head=PRODUCT_LD,
+    )
+    out = html_to_markdown(page)
+    assert out.count("Three layers of flowy dress with side zip") == 1
+    assert out.count("Care: dry clean only") == 1
+    assert out.count("- Closed\n- Circumaural\n- Dynamic") == 2
+
+
 def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
     # A button's label and the copy that rolls in on hover, a title drawn over its plain copy.
     out = render(
