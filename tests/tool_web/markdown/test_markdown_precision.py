@@ -131,10 +131,12 @@ def test_a_cartridge_or_an_add_to_cart_block_is_no_cart_drawer() -> None:
         f"<main><h1>Printer</h1><p>{PROSE}</p>"
         '<div class="InkCartridge"><p>Uses the 305XL black ink cartridge, about 240 pages.</p>'
         '</div><div class="productAddToCart"><p>Ships in two days from our warehouse.</p>'
+        '</div><div class="buybox shopping-cart-form"><p>Order by noon for same-day dispatch.</p>'
         "</div></main>"
     )
     assert "305XL black ink cartridge" in out
     assert "Ships in two days" in out
+    assert "Order by noon" in out  # a buy box named for the cart, not WooCommerce's widget
 
 
 @pytest.mark.parametrize(

@@ -128,10 +128,12 @@ FURNITURE_PAIRS: Final = frozenset(
      # `mini-cart`, `slide-cart`, `ajax-cart`, `cart-flyout`, `offcanvas-cart` of other
      # themes, a PrestaShop theme's `rafSliderCart`, read hump by hump below): "Your cart is
      # empty", "Subtotal", "Continue shopping", and a shop's delivery and pick-up options.
+     # WooCommerce's by `widget shopping`, not `shopping cart`: Font Awesome's
+     # `fa-shopping-cart` icon sits in "Add to cart" buttons, and a buy box may be named so.
      ("cart", "drawer"), ("drawer", "cart"), ("side", "cart"), ("mini", "cart"),
      ("slide", "cart"), ("slider", "cart"), ("ajax", "cart"), ("cart", "flyout"),
      ("flyout", "cart"), ("offcanvas", "cart"), ("cart", "offcanvas"), ("cart", "sidebar"),
-     ("cart", "notification"), ("shopping", "cart")}
+     ("cart", "notification"), ("widget", "shopping")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
