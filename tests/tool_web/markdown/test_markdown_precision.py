@@ -686,9 +686,10 @@ def test_a_pages_feedback_prompt_alone_on_its_line_is_dropped() -> None:
     widget = (
         "<div><p><b>Was this page helpful?</b></p><button>Yes</button><button>No</button></div>"
         "<div><p>Did this page help you? - Yes</p><p>Thank you for your feedback!</p></div>"
-        "<div>Was this article helpful for you?</div>"
+        "<div>Was this article helpful for you?</div><div><p>Did you find this useful?</p></div>"
     )
     out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{widget}<p>Last words.</p></main>")
+    assert "useful" not in out
     assert "helpful" not in out
     assert "help you" not in out
     assert "feedback" not in out
@@ -698,11 +699,13 @@ def test_a_pages_feedback_prompt_alone_on_its_line_is_dropped() -> None:
     kept = (
         "<p>Was this page helpful to the committee when it met in May?</p>"
         "<h2>Was this article helpful?</h2><p>Was this review helpful?</p>"
+        "<p>Did you find this review helpful?</p>"
     )
     out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{kept}</main>")
     assert "Was this page helpful to the committee when it met in May?" in out
     assert "## Was this article helpful?" in out
     assert "Was this review helpful?" in out
+    assert "Did you find this review helpful?" in out
 
 
 def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:

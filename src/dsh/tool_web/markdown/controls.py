@@ -51,7 +51,7 @@ _CARD_CONTROLS: Final = frozenset(
      # chart" (a bold label over the chart itself), not "Print" (a printer's features list)
      # nor "Checkout" alone (a payment company's product).
      "write a review", "write review", "leave a review", "read reviews", "read all reviews",
-     "see all reviews", "ask a question", "wishlist", "add to list", "add to registry",
+     "ask a question", "wishlist", "add to list", "add to registry",
      "add to favorites", "add to favourites", "notify me", "view cart", "continue shopping",
      "proceed to checkout", "see options", "share:", "share this", "share this:",
      "share this product", "share this page", "find in store", "check availability",
@@ -150,15 +150,17 @@ _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked
 # truths keep ("See more about toll-free numbers"), nor a shop's "Shop all <category>", which
 # names the category a collection's truths keep as its title.
 _SEE_ALL: Final = re.compile(r"(?:see|view|explore) all(?: \S+){1,4}")
-# A page's feedback prompt ("Was this page helpful?", "Did this article help you? - Yes") and
-# the thanks its script shows once it is answered ("Thank you for your feedback"): the site asks
-# its reader to rate the page; a control, not the page's words. Only the question about the
-# page itself, with its answers' buttons at most; not a review's "Was this review helpful?",
-# whose votes say what its readers thought of it.
+# A page's feedback prompt ("Was this page helpful?", "Did this article help you? - Yes", "Did
+# you find this useful?") and the thanks its script shows once it is answered ("Thank you for
+# your feedback"): the site asks its reader to rate the page; a control, not the page's words.
+# Only the question about the page itself, with its answers' buttons at most; not a review's
+# "Was this review helpful?", whose votes say what its readers thought of it.
 _FEEDBACK_PROMPT: Final = re.compile(
     r"(?:(?:was|is) this (?:(?:page|article|post|content|information|guide|tutorial|answer) )?"
     r"(?:helpful|useful)(?: (?:to|for) you)?"
-    r"|did this (?:page|article|post|guide|tutorial|answer) help(?: you)?)"
+    r"|did this (?:page|article|post|guide|tutorial|answer) help(?: you)?"
+    r"|did you find this (?:(?:page|article|post|content|information|guide|answer) )?"
+    r"(?:helpful|useful))"
     r"\??(?: ?-? ?(?:yes|no)(?: ?/? ?(?:yes|no))?)?"
     r"|thank(?:s| you) for your feedback!?"
 )
