@@ -2238,6 +2238,23 @@ def test_sentences_copying_parts_of_earlier_blocks_are_searched_in_bounded_time(
     assert elapsed < 10, elapsed
 
 
+def test_lists_sharing_their_lines_with_many_earlier_lists_are_compared_in_bounded_time() -> None:
+    # On a product page each list is compared with the earlier blocks holding its first line:
+    # 20,000 lists opening with the same line and differing in their second must not each be
+    # compared with all those before (quadratic), only with the first few holding that line.
+    head = '<script type="application/ld+json">{"@type": "Product", "name": "Kit"}</script>'
+    lists = "".join(
+        f"<ul><li>Every list opens with this same long line of words</li><li>item {n}</li></ul>"
+        for n in range(20_000)
+    )
+    out, elapsed = timed_render(
+        f"<html><head>{head}</head><body><main><h1>Kit</h1><p>{WORDS}</p>{lists}</main></body>"
+        "</html>"
+    )
+    assert "item 19999" in out
+    assert elapsed < 10, elapsed
+
+
 def test_rustdoc_item_furniture_is_emptied_in_linear_time() -> None:
     # One XPath over the tree, each part emptied in place: 100,000 version marks side by side,
     # each followed by a word that stays (moving each tail onto the text before it would copy

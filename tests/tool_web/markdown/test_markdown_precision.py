@@ -101,6 +101,45 @@ def test_a_pop_up_named_dialog_by_its_class_goes_without_an_aria_role() -> None:
 
 
 @pytest.mark.parametrize(
+    "drawer",
+    [
+        '<cart-drawer class="cart-drawer">{}</cart-drawer>',  # Shopify's Dawn
+        '<div class="widget woocommerce widget_shopping_cart">{}</div>',  # WooCommerce
+        '<div class="side-cart">{}</div>',
+        '<div class="rafSliderCart">{}</div>',  # a PrestaShop theme's, in camelCase
+        '<div id="SideCart">{}</div>',
+    ],
+)
+def test_a_shops_cart_drawer_goes(drawer: str) -> None:
+    # A shop's theme writes its cart drawer into every page, shown when the cart button is
+    # pressed: an empty cart's message, delivery options, a store's address and hours.
+    panel = (
+        "<h2>Your cart</h2><p>Your cart is empty. Free delivery on orders over $59, or"
+        " collect in store: 15 Crebillon Street, open Monday to Saturday 10:30-19:00.</p>"
+        "<a href='/'>Continue shopping</a>"
+    )
+    out = render(
+        f"<main><h1>Flame diffuser</h1><p>{PROSE}</p><p>{PROSE}</p></main>{drawer.format(panel)}"
+        "<footer><p>Shop</p></footer>"
+    )
+    assert PROSE in out
+    assert "Your cart is empty" not in out
+
+
+def test_a_cartridge_or_an_add_to_cart_block_is_no_cart_drawer() -> None:
+    out = render(
+        f"<main><h1>Printer</h1><p>{PROSE}</p>"
+        '<div class="InkCartridge"><p>Uses the 305XL black ink cartridge, about 240 pages.</p>'
+        '</div><div class="productAddToCart"><p>Ships in two days from our warehouse.</p>'
+        '</div><div class="buybox shopping-cart-form"><p>Order by noon for same-day dispatch.</p>'
+        "</div></main>"
+    )
+    assert "305XL black ink cartridge" in out
+    assert "Ships in two days" in out
+    assert "Order by noon" in out  # a buy box named for the cart, not WooCommerce's widget
+
+
+@pytest.mark.parametrize(
     "page",
     [
         # Drupal wraps every page in `dialog-off-canvas-main-canvas`: not the whole word.
@@ -336,6 +375,30 @@ def test_a_band_copying_lines_of_a_products_list_is_shown_once() -> None:
     assert out.count("All our products meet rigorous standards") == 1
     assert "Purchase with purpose\n" in out  # the band's short titles are no sentences
     assert out.count("A verification process proves you are a trusted sender") == 2
+
+
+def test_a_products_list_copied_whole_from_an_earlier_block_is_shown_once() -> None:
+    # A shop writes the short description's list beside the price and again, without its
+    # first line, into the "Description" tab: the model read the dress's facts twice. A
+    # card's few features found whole in another card's list stay: each card has its own.
+    facts = (
+        "<li>Cute strappy dress</li><li>Three layers of flowy dress with side zip</li>"
+        "<li>Materials: 100% hemp, azo-free dyed</li><li>Care: dry clean only</li>"
+    )
+    cards = "".join(
+        f"<div><h3>{name}</h3><ul><li>Closed</li><li>Circumaural</li><li>Dynamic</li></ul></div>"
+        for name in ("DT 770", "HD 280")
+    )
+    page = html_page(
+        f"<main><h1>Hemp dress</h1><p>$149</p><ul>{facts}</ul><p>{PROSE}</p>"
+        f"<h2>Description</h2><ul>{facts.split('</li>', 1)[1]}</ul>"
+        f"<h2>Compare</h2>{cards}</main>",
+        head=PRODUCT_LD,
+    )
+    out = html_to_markdown(page)
+    assert out.count("Three layers of flowy dress with side zip") == 1
+    assert out.count("Care: dry clean only") == 1
+    assert out.count("- Closed\n- Circumaural\n- Dynamic") == 2
 
 
 def test_a_line_saying_the_same_words_twice_in_a_row_says_them_once() -> None:
@@ -645,9 +708,10 @@ def test_a_pages_feedback_prompt_alone_on_its_line_is_dropped() -> None:
     widget = (
         "<div><p><b>Was this page helpful?</b></p><button>Yes</button><button>No</button></div>"
         "<div><p>Did this page help you? - Yes</p><p>Thank you for your feedback!</p></div>"
-        "<div>Was this article helpful for you?</div>"
+        "<div>Was this article helpful for you?</div><div><p>Did you find this useful?</p></div>"
     )
     out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{widget}<p>Last words.</p></main>")
+    assert "useful" not in out
     assert "helpful" not in out
     assert "help you" not in out
     assert "feedback" not in out
@@ -657,11 +721,13 @@ def test_a_pages_feedback_prompt_alone_on_its_line_is_dropped() -> None:
     kept = (
         "<p>Was this page helpful to the committee when it met in May?</p>"
         "<h2>Was this article helpful?</h2><p>Was this review helpful?</p>"
+        "<p>Did you find this review helpful?</p>"
     )
     out = render(f"<main><h1>Tuning queries</h1><p>{PROSE}</p>{kept}</main>")
     assert "Was this page helpful to the committee when it met in May?" in out
     assert "## Was this article helpful?" in out
     assert "Was this review helpful?" in out
+    assert "Did you find this review helpful?" in out
 
 
 def test_a_heading_echoing_the_line_before_it_is_dropped() -> None:
@@ -767,6 +833,28 @@ def test_a_learn_more_without_its_target_alone_on_its_line_is_dropped() -> None:
     out = render(f"<h1>Trail pack</h1><p>{PROSE}</p>{kept}")
     assert "Read the care guide to learn more." in out
     assert "Learn more about care" in out
+
+
+def test_a_shops_page_controls_alone_on_their_line_are_dropped() -> None:
+    # A shop's buttons whose widget, list or cart went with the scripts and forms: they stood
+    # alone between the product's facts, saying nothing of the product.
+    controls = (
+        "<p><button>Write a Review</button></p><p><a href='#'>Wishlist</a></p>"
+        "<p><button>Notify Me</button></p><p><b>Share:</b></p><p><a href='#top'>Back to top</a>"
+        "</p><p><a href='/cart'>View Cart</a></p><p><a href='/checkout'>Proceed to Checkout</a></p>"
+    )
+    out = render(
+        f"<main><h1>Tumbler</h1><p>{PROSE}</p><p>Keeps ice for a day.</p>{controls}</main>"
+    )
+    for control in ("Write a Review", "Wishlist", "Notify Me", "Share:", "Back to top", "View"):
+        assert control not in out
+    assert "Proceed" not in out
+    assert "Keeps ice for a day." in out
+    # Not the words in a sentence, nor a heading.
+    kept = "<h2>Write a review</h2><p>Write a review to tell us what you think.</p>"
+    out = render(f"<main><h1>Tumbler</h1><p>{PROSE}</p>{kept}</main>")
+    assert "## Write a review" in out
+    assert "Write a review to tell us what you think." in out
 
 
 def test_a_placeholder_left_for_a_script_alone_on_its_line_is_dropped() -> None:

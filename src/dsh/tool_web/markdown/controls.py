@@ -41,7 +41,21 @@ _CARD_CONTROLS: Final = frozenset(
      # phpBB's code box header ("Code: Select all" over every code block of a post: the
      # label and the link that selects the block's text for copying), a control as a copy
      # button is; the block stays.
-     "code: select all"}
+     "code: select all",
+     # A shop's page controls, left alone when the widget, list, cart or dialog they open
+     # went with the scripts and forms: a review or Q&A widget's buttons ("Write a Review",
+     # "Read reviews"), the lists a shopper saves to ("Wishlist", "Add to List"), a sold-out
+     # variant's "Notify me", a cart's "View cart" and "Proceed to checkout", "See options",
+     # a share bar's label ("Share:", "Share this"), a store finder's "Find in store", and
+     # "Back to top". No truth keeps one (15 pages of 14 sites). Not "Size guide" or "Size
+     # chart" (a bold label over the chart itself), not "Print" (a printer's features list)
+     # nor "Checkout" alone (a payment company's product).
+     "write a review", "write review", "leave a review", "read reviews", "read all reviews",
+     "ask a question", "wishlist", "add to list", "add to registry",
+     "add to favorites", "add to favourites", "notify me", "view cart", "continue shopping",
+     "proceed to checkout", "see options", "share:", "share this", "share this:",
+     "share this product", "share this page", "find in store", "check availability",
+     "back to top", "return to top", "return to top of page"}
 )  # fmt: skip
 # A listing's toolbar labels and a card's quantity label, left alone on their line when their
 # control (a sort menu, a layout switch, a page-size menu, a quantity box) went with the form
@@ -136,15 +150,17 @@ _CONTROL_LINE_MAX: Final = 40  # longer lines are no control, and are not looked
 # truths keep ("See more about toll-free numbers"), nor a shop's "Shop all <category>", which
 # names the category a collection's truths keep as its title.
 _SEE_ALL: Final = re.compile(r"(?:see|view|explore) all(?: \S+){1,4}")
-# A page's feedback prompt ("Was this page helpful?", "Did this article help you? - Yes") and
-# the thanks its script shows once it is answered ("Thank you for your feedback"): the site asks
-# its reader to rate the page; a control, not the page's words. Only the question about the
-# page itself, with its answers' buttons at most; not a review's "Was this review helpful?",
-# whose votes say what its readers thought of it.
+# A page's feedback prompt ("Was this page helpful?", "Did this article help you? - Yes", "Did
+# you find this useful?") and the thanks its script shows once it is answered ("Thank you for
+# your feedback"): the site asks its reader to rate the page; a control, not the page's words.
+# Only the question about the page itself, with its answers' buttons at most; not a review's
+# "Was this review helpful?", whose votes say what its readers thought of it.
 _FEEDBACK_PROMPT: Final = re.compile(
     r"(?:(?:was|is) this (?:(?:page|article|post|content|information|guide|tutorial|answer) )?"
     r"(?:helpful|useful)(?: (?:to|for) you)?"
-    r"|did this (?:page|article|post|guide|tutorial|answer) help(?: you)?)"
+    r"|did this (?:page|article|post|guide|tutorial|answer) help(?: you)?"
+    r"|did you find this (?:(?:page|article|post|content|information|guide|answer) )?"
+    r"(?:helpful|useful))"
     r"\??(?: ?-? ?(?:yes|no)(?: ?/? ?(?:yes|no))?)?"
     r"|thank(?:s| you) for your feedback!?"
 )

@@ -332,7 +332,8 @@ def drop_repeated_blocks(markdown: str, *, copied_bands: bool = False) -> str:
     it is kept when something new follows it, so the second product's cons are not read as its
     pros. Over a section that is all repeats (a mobile copy), it goes with them.
     With `copied_bands` (a product page), lines of an earlier block said again as blocks of
-    their own, two or more side by side, are copies too (`_copied_band`).
+    their own, two or more side by side, are copies too (`_copied_band`), and so is a list
+    every line of which the page has said before, whatever blocks held them (`_copied_lists`).
     """
     seen: set[str] = set()
     kept: list[str] = []
@@ -357,6 +358,7 @@ def drop_repeated_blocks(markdown: str, *, copied_bands: bool = False) -> str:
     ]
     sections = _Sections(levels, keys, first_at)
     copied_band = _copied_band(blocks, read) if copied_bands else [False] * len(blocks)
+    copied_list = _copied_lists(blocks) if copied_bands else [False] * len(blocks)
     for index, block in enumerate(blocks):
         key = keys[index]
         level = levels[index]
@@ -372,6 +374,8 @@ def drop_repeated_blocks(markdown: str, *, copied_bands: bool = False) -> str:
             if repeat and not _subtitles_new_item(index, levels, keys, first_at):
                 waiting.append((level, block))
                 continue
+        elif copied_list[index]:
+            continue  # a whole copy of lines shown before: no card's own, no answer
         elif (
             repeat
             and CODE_OPEN not in key
@@ -446,6 +450,57 @@ def _copied_band(blocks: list[str], read: list[str]) -> list[bool]:
             if source.get(other) == holder:
                 copied[index] = copied[other] = True
     return copied
+
+
+# On a product page, a list (or a block of lines) whose every line one earlier block already
+# shows is a copy: the short description's list written again into a "Description" tab (a
+# WooCommerce shop's dress), the system requirements written once per operating system tab
+# with the same lines (Steam). The block-level rule misses them: the first copy holds more
+# lines, or the copy fewer. One earlier block must hold all of its lines: a shop grid's cards
+# each list their own few features ("Circumaural / Open / Dynamic"), found in other cards'
+# lists one by one but in no other card whole, and each card keeps them; nor a list that
+# short (two cards may list the same three features: "Closed / Circumaural / Dynamic"). At
+# least two lines, each read as `_line_key` reads it; headings, tables, quotations and code
+# are never such a copy. Not on other pages: a plan's feature list repeats another plan's
+# lines, a manual's steps repeat under each platform, and their truths keep each.
+_COPIED_LIST_MIN_LINES: Final = 2
+_COPIED_LIST_MIN_CHARS: Final = 60  # of its lines' words: more than a card's few features
+# Earlier blocks looked at for each block (those holding its first line, the first found):
+# a line every card shows ("Dynamic") is in many blocks, and one page would compare each
+# block with all before it.
+_COPIED_LIST_HOLDERS: Final = 50
+
+
+def _copied_lists(blocks: list[str]) -> list[bool]:
+    """Per block: whether it is a block of at least `_COPIED_LIST_MIN_LINES` lines (a list, a
+    run of lines) and `_COPIED_LIST_MIN_CHARS` characters all of which one earlier block
+    shows."""
+    copied = [False] * len(blocks)
+    holders: dict[str, list[int]] = {}  # a line → the first blocks showing it
+    lines_of: list[frozenset[str]] = []
+    for index, block in enumerate(blocks):
+        keys = [key for key in map(_line_key, block.split("\n")) if key]
+        lines = frozenset(keys)
+        lines_of.append(lines)
+        if (
+            len(keys) >= _COPIED_LIST_MIN_LINES
+            and sum(map(len, keys)) >= _COPIED_LIST_MIN_CHARS
+            and block.lstrip()[:1] not in ("#", "|", ">")
+            and CODE_OPEN not in block
+        ):
+            copied[index] = any(lines <= lines_of[earlier] for earlier in holders.get(keys[0], ()))
+        for key in lines:
+            held = holders.setdefault(key, [])
+            if len(held) < _COPIED_LIST_HOLDERS:
+                held.append(index)
+    return copied
+
+
+def _line_key(line: str) -> str:
+    """A line's words as a reader reads them: its list marker, indentation, emphasis and case
+    aside."""
+    words = line[_opening_marks(line, quote=False).end("marker") :]
+    return " ".join(words.replace("*", "").strip(_LINE_MARKS).lower().split())
 
 
 def _may_copy_a_part(block: str, read: str) -> bool:

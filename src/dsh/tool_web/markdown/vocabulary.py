@@ -33,6 +33,9 @@ FURNITURE_WORDS: Final = frozenset(
         "modal", "visuallyhidden", "clipped", "offscreen", "signature", "reviews", "carousel",
         "usertitle", "userextra", "userextras", "extrauserinfo", "userbanner", "reactions",
         "quickview", "minicart",
+        # A shop's cart drawer written as one word (`sidecart`, `ajaxcart`, `slidecart`,
+        # `cartdrawer`): see the cart pairs below.
+        "sidecart", "ajaxcart", "slidecart", "cartdrawer",
         # A post's signature written as one word (FluxBB's and PunBB's `postsignature`):
         # the poster's motto or links under every post of theirs.
         "postsignature",
@@ -118,7 +121,19 @@ FURNITURE_PAIRS: Final = frozenset(
      # Windows / Location: An Ant Farm", four lines over each post about its poster.
      ("profile", "custom"),
      # Invision Community 5's author badge (`ipsBadge ipsBadge--author`), as above.
-     ("ipsbadge", "author")}
+     ("ipsbadge", "author"),
+     # A shop's cart drawer, the panel its theme writes into every page and slides in when
+     # the cart button is pressed or a product is added (Shopify's Dawn `cart-drawer` and
+     # `cart-notification`, WooCommerce's `widget_shopping_cart` in its `side-cart`, the
+     # `mini-cart`, `slide-cart`, `ajax-cart`, `cart-flyout`, `offcanvas-cart` of other
+     # themes, a PrestaShop theme's `rafSliderCart`, read hump by hump below): "Your cart is
+     # empty", "Subtotal", "Continue shopping", and a shop's delivery and pick-up options.
+     # WooCommerce's by `widget shopping`, not `shopping cart`: Font Awesome's
+     # `fa-shopping-cart` icon sits in "Add to cart" buttons, and a buy box may be named so.
+     ("cart", "drawer"), ("drawer", "cart"), ("side", "cart"), ("mini", "cart"),
+     ("slide", "cart"), ("slider", "cart"), ("ajax", "cart"), ("cart", "flyout"),
+     ("flyout", "cart"), ("offcanvas", "cart"), ("cart", "offcanvas"), ("cart", "sidebar"),
+     ("cart", "notification"), ("widget", "shopping")}
 )  # fmt: skip
 
 TOKEN_SPLIT: Final = re.compile(r"[^a-z0-9]+")
@@ -165,6 +180,11 @@ def name_tokens(classes: str, ident: str) -> list[str]:
         classes = _NAV_CONTROLS.sub(" ", classes)
     names = f"{classes} {ident}"
     tokens = _TOKEN.findall(names.lower())
+    if "Cart" in names:
+        # A camelCase name of a cart drawer (`rafSliderCart`, `SideCart`, `cartDrawer`): its
+        # humps are read as words, so that the cart pairs above find them side by side.
+        for match in _CART_HUMPS.finditer(names):
+            tokens.extend(hump.lower() for hump in match.groups() if hump)
     if "Modal" in names or "Popup" in names:
         # A camelCase name whose last hump says "Modal" or "Popup" (`clickandcollectModal`,
         # `surveyModal`, `EmbedModal`) names a modal as the whole word does; the words run
@@ -176,6 +196,14 @@ def name_tokens(classes: str, ident: str) -> list[str]:
 # "Modal" or "Popup" as the last hump of a camelCase name: after a lowercase letter or digit,
 # and ending the name (not `ModalTrigger`, not `modal`, which the split finds already).
 _MODAL_HUMP: Final = re.compile(r"(?<=[a-z0-9])(Modal|Popup)(?![A-Za-z0-9])")
+
+
+# A cart's hump beside a drawer's in a camelCase name: `rafSliderCart`, `SideCart`,
+# `miniCart`, `cartDrawer`, `CartFlyout` (each hump whole: not `Cartridge`, not `Sliders`).
+_CART_HUMPS: Final = re.compile(
+    r"(?<![A-Z])(Slider|Slide|Side|Mini|Ajax|Drawer|Flyout)(Cart)(?![a-z])"
+    r"|(?<![A-Za-z])(cart|Cart)(Drawer|Flyout|Sidebar|Notification|Offcanvas)(?![a-z])"
+)
 
 
 # A whole class word opening with `hide-` or `no-` (not `piano-`, not `ast-hide-menu`).
