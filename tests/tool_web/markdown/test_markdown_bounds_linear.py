@@ -2012,6 +2012,32 @@ def test_react_streamed_segments_are_moved_in_linear_time() -> None:
 
 
 @pytest.mark.parametrize(
+    "body",
+    [
+        # 60,000 sibling parts hidden on phones, each with a tail.
+        "".join(
+            f'<div class="ipsResponsive_hidePhone"><p>Wide {n}</p></div>tail '
+            for n in range(60_000)
+        ),
+        # 240 parts hidden on phones nested in each other around 60,000 more.
+        '<div class="ipsResponsive_hidePhone">' * 240
+        + '<span class="ipsResponsive_hidePhone">Wide</span>' * 60_000
+        + "</div>" * 240,
+    ],
+    ids=["siblings", "nested"],
+)
+def test_parts_hidden_on_phones_go_in_linear_time(body: str) -> None:
+    # Found by one XPath over the class attributes; one inside a part already dropped is
+    # passed over by a walk up that remembers every element it passes.
+    out, elapsed = timed_render(
+        f'<p>Answer {WORDS}</p><div class="ipsResponsive_showPhone">Phone copy</div>{body}'
+    )
+    assert "Phone copy" in out
+    assert "Wide" not in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     ("body", "kept", "emptied"),
     [
         # 60,000 adjacent variants cycling through three breakpoints, each with a tail.

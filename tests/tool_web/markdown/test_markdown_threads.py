@@ -160,6 +160,49 @@ def test_each_post_keeps_its_posters_name_from_the_user_card_beside_it() -> None
     assert "Members" not in out
 
 
+def _post_with_phone_pane(user: str, date: str, words: str) -> str:
+    # Invision Community 4's post: the header written for phones (the name as a heading, the
+    # date under it) and, for wider screens, the user card beside the post and the date again
+    # in the post's meta line.
+    return (
+        f'<article class="cPost ipsComment"><div class="cAuthorPane_mobile '
+        f'ipsResponsive_showPhone"><div class="cAuthorPane_content"><h3 class="cAuthorPane_author">'
+        f'<a href="/profile/1-{user}/">{user}</a></h3><div class="ipsType_light">'
+        f'<a href="#c">Posted <time datetime="2025-10-29">{date}</time></a></div></div></div>'
+        f'<aside class="ipsComment_author cAuthorPane ipsResponsive_hidePhone">'
+        f'<h3 class="cAuthorPane_author"><strong><a href="/profile/1-{user}/">{user}</a></strong>'
+        f"</h3><ul><li>Members</li><li>360 posts</li></ul></aside>"
+        f'<div class="ipsComment_content"><div class="ipsComment_meta"><div class="ipsType_reset '
+        f'ipsResponsive_hidePhone">Posted <time datetime="2025-10-29">{date}</time></div></div>'
+        f'<div data-role="commentContent"><p>{words} {PROSE}</p></div></div></article>'
+    )
+
+
+def test_a_posts_header_written_for_phones_and_wider_screens_is_read_once() -> None:
+    # Both copies stood: "Posted October 29, 2025" twice over every post, and the later post's
+    # name went as a repeat of the first, leaving it to the poster above.
+    out = render(
+        "<main><h1>Payment issues</h1>"
+        + _post_with_phone_pane("GrinGEO", "October 29, 2025", "Hi, a few orders went unpaid.")
+        + _post_with_phone_pane("Daresh", "October 29, 2025", "It is not easy.")
+        + _post_with_phone_pane("GrinGEO", "October 30, 2025", "Yes, you are right.")
+        + "</main>"
+    )
+    assert out.count("Posted October 29, 2025") == 2
+    assert "### GrinGEO\n\nPosted October 30, 2025\n\nYes, you are right." in out
+    assert out.count("GrinGEO") == 2
+    assert "360 posts" not in out
+
+
+def test_a_part_hidden_on_phones_stays_where_the_page_writes_no_phone_copies() -> None:
+    # The classes alone say nothing is written twice: the part is the page's only copy.
+    out = render(
+        "<main><h1>Topic</h1>"
+        f'<div class="ipsResponsive_hidePhone"><p>Only here: {PROSE}</p></div></main>'
+    )
+    assert "Only here:" in out
+
+
 def test_an_articles_single_author_box_still_goes() -> None:
     out = render(
         f"<main><article><h1>Kitchen swaps</h1><p>{PROSE}</p>"

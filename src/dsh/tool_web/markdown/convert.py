@@ -91,7 +91,12 @@ from dsh.tool_web.markdown.threads import (
     nest_comment_elements,
 )
 from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
-from dsh.tool_web.markdown.variants import has_breakpoint_variants, keep_one_breakpoint_variant
+from dsh.tool_web.markdown.variants import (
+    has_breakpoint_variants,
+    has_phone_copies,
+    keep_one_breakpoint_variant,
+    keep_phone_copies,
+)
 from dsh.tool_web.markdown.votescores import has_vote_scores, keep_shown_vote_scores
 
 _log = logging.getLogger(__name__)
@@ -307,6 +312,8 @@ def _convert(
         drop_rustdoc_item_furniture(root)
     if has_breakpoint_variants(cleaned):
         keep_one_breakpoint_variant(root)
+    if has_phone_copies(cleaned):
+        keep_phone_copies(root)
     if has_termynal_sessions(cleaned):
         sessions_as_shown(root)
     if has_vote_scores(cleaned):
