@@ -783,6 +783,35 @@ def test_a_posts_reactions_summed_up_under_it_are_dropped() -> None:
         assert sentence in out.splitlines()
 
 
+def _xenforo_post(n: int, words: str, bar: str = "") -> str:
+    return (
+        "<article class='message'><div class='message-user'><h4 class='message-name'>"
+        f"<a href='/members/u{n}.{n}/'>user{n}</a></h4></div><div class='message-content'>"
+        f"<div class='bbWrapper'>{words} {PROSE}</div></div>{bar}</article>"
+    )
+
+
+def test_xenforos_reactions_bar_under_a_post_is_dropped() -> None:
+    # XenForo 2 names who reacted to a post in a bar under it, labelled for screen readers
+    # ("Reactions: CountMike", "Reactions: felixen, unixfool and 2 others"): who clicked, not
+    # what was written. The post's own words about reactions stay.
+    bar = (
+        "<div class='reactionsBar js-reactionsList is-active'><ul class='reactionSummary'><li>"
+        "<img class='reaction-image' alt='Like' title='Like'></li></ul>"
+        "<span class='u-srOnly'>Reactions:</span> <a class='reactionsBar-link' "
+        "href='/posts/2/reactions'><bdi>CountMike</bdi></a></div>"
+    )
+    out = render(
+        "<main><h1>Which GPU?</h1><div class='block-body'>"
+        + _xenforo_post(1, "Which card?")
+        + _xenforo_post(2, "Reactions: mine were mixed.", bar)
+        + _xenforo_post(3, "Thanks.")
+        + "</div></main>"
+    )
+    assert "Reactions: mine were mixed." in out
+    assert "CountMike" not in out
+
+
 def test_a_posters_custom_profile_fields_are_dropped_and_the_name_stays() -> None:
     # phpBB writes the board's custom profile fields under every poster's name (a VirtualBox
     # forum: "Primary OS", "VBox Version", "Location"), four lines about the poster over each
