@@ -2012,6 +2012,41 @@ def test_react_streamed_segments_are_moved_in_linear_time() -> None:
 
 
 @pytest.mark.parametrize(
+    ("body", "kept"),
+    [
+        # 60,000 markers side by side, each with a tail.
+        (
+            "".join(
+                f'<span class="d-none">\\$\\begingroup\\$</span>post {n} ' for n in range(60_000)
+            ),
+            "post 59999",
+        ),
+        # 50,000 markers 100 levels deep, and 50,000 more inside 90 nested code elements
+        # there (no deeper: past the renderer's depth bound a page is read as plain text).
+        (
+            "<div>" * 100
+            + '<span class="d-none">\\$\\endgroup\\$</span>' * 50_000
+            + "<code>" * 90
+            + "<span>$\\begingroup$</span>" * 50_000
+            + "</code>" * 90
+            + "</div>" * 100,
+            "$\\begingroup$",
+        ),
+    ],
+    ids=["siblings", "deep-and-in-code"],
+)
+def test_tex_group_markers_go_in_linear_time(body: str, kept: str) -> None:
+    # Found by one XPath over the leaves; whether one is in code is asked by a walk up that
+    # remembers every element it passes.
+    out, elapsed = timed_render(f"<p>Answer {WORDS}</p>{body}")
+    assert "omicron" in out
+    assert "\\$\\begingroup" not in out
+    assert "endgroup" not in out
+    assert kept in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     "body",
     [
         # 60,000 sibling parts hidden on phones, each with a tail.

@@ -30,7 +30,7 @@ from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
 from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
 from dsh.tool_web.markdown.filters import names_filters
-from dsh.tool_web.markdown.formulas import formulas_as_tex
+from dsh.tool_web.markdown.formulas import drop_group_markers, formulas_as_tex, has_group_markers
 from dsh.tool_web.markdown.hiddenstates import (
     drop_hidden_by_class,
     drop_hidden_states,
@@ -287,6 +287,8 @@ def _convert(
     if (roles and (b'role="tab' in cleaned or b"role='tab" in cleaned)) or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
+    if has_group_markers(cleaned):
+        drop_group_markers(root)
     # While the elements that show what to do are still there.
     repair_tree(
         root,
