@@ -393,6 +393,36 @@ def test_a_threads_names_and_dates_do_not_keep_its_link_blocks() -> None:
     assert "Emails not sent after update" not in out
 
 
+def _reply_with_group_badges(user: str, number: int, groups: list[str], words: str) -> str:
+    # NodeBB's reply: the name, a badge per group the poster is in (each linking to the
+    # group's page) and the post's permalink around a date its script fills, all links.
+    badges = "".join(
+        f'<a href="/groups/{group.lower()}" class="badge">{group}</a> ' for group in groups
+    )
+    return (
+        f'<li component="post" data-pid="{number}" itemprop="comment" itemscope '
+        f'itemtype="http://schema.org/Comment"><div class="post-header"><small>'
+        f'<strong itemprop="author"><a href="/user/{user}">{user}</a></strong> {badges}'
+        f'<a class="permalink" href="/post/{number}"><span class="timeago" title="2026-01-13">'
+        f"</span></a></small></div><div class='content' component='post/content' itemprop='text'>"
+        f"<p>{words}</p></div></li>"
+    )
+
+
+def test_a_reply_header_of_a_name_and_its_group_badges_stays() -> None:
+    # Three links with words (the name, two groups): counted as three, the header went as a
+    # link block and the post read as the previous poster's. One group, two links, stayed.
+    posts = "".join(
+        _reply_with_group_badges(user, n, groups, f"Post {n}: {PROSE}")
+        for n, (user, groups) in enumerate(
+            [("asker", ["Premium"]), ("idefix37", ["Sailor", "Moderator"])] * 4, 1
+        )
+    )
+    out = render(f"<main><h1>Saved routes on the phone</h1><ul class='posts'>{posts}</ul></main>")
+    assert out.count("**idefix37** Sailor Moderator") == 4
+    assert out.count("**asker** Premium") == 4
+
+
 def _link_heavy_post(user: str, number: int, body_class: str, words: str) -> str:
     """A post whose message is mostly links (a release's changes, a quoted parts list)."""
     return (
