@@ -423,6 +423,27 @@ def test_a_reply_header_of_a_name_and_its_group_badges_stays() -> None:
     assert out.count("**asker** Premium") == 4
 
 
+def test_nodebbs_parts_for_states_the_topic_is_not_in_are_not_read() -> None:
+    # NodeBB writes every state's part into the page and classes `hidden` those not taken:
+    # labels of states the topic is not in, the deleted topic's notice, an unedited post's
+    # "last edited by". A part hidden by the class alone, with no such name, stays.
+    out = render(
+        "<main><h1>Saved routes on the phone</h1><div component='topic/labels' "
+        "class='hidden'><span component='topic/scheduled' class='hidden'>Scheduled</span>"
+        "<span component='topic/locked' class='hidden'>Locked</span></div>"
+        "<div component='topic/deleted/message' class='alert hidden'>This topic has been "
+        "deleted. Only users with topic management privileges can see it.</div><ul>"
+        "<li component='post'><strong><a href='/user/asker'>asker</a></strong> "
+        "<span component='post/editor' class='hidden'>last edited by</span>"
+        f"<div component='post/content'><p>{PROSE}</p></div>"
+        "<div class='hidden'><p>Shown when asked: the answer.</p></div></li></ul></main>"
+    )
+    for hidden in ("Scheduled", "Locked", "has been deleted", "last edited by"):
+        assert hidden not in out
+    assert "asker" in out
+    assert "Shown when asked: the answer." in out
+
+
 def _link_heavy_post(user: str, number: int, body_class: str, words: str) -> str:
     """A post whose message is mostly links (a release's changes, a quoted parts list)."""
     return (

@@ -33,7 +33,9 @@ from dsh.tool_web.markdown.filters import names_filters
 from dsh.tool_web.markdown.formulas import drop_group_markers, formulas_as_tex, has_group_markers
 from dsh.tool_web.markdown.hiddenstates import (
     drop_hidden_by_class,
+    drop_hidden_components,
     drop_hidden_states,
+    has_named_components,
     shown_price_parts,
 )
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -277,6 +279,8 @@ def _convert(
         drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
     if product_page and b"display" in cleaned:
         drop_hidden_states(root)  # the states a script shows, before any pass reads them
+    if has_named_components(cleaned):
+        drop_hidden_components(root)  # NodeBB's states not taken, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     canonical_url = _canonical_url(root, cleaned)
     if b"schema.org/Comment" in cleaned and (
