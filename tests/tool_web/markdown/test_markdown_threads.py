@@ -84,6 +84,21 @@ def test_thread_controls_are_not_read_as_comment_text() -> None:
     ), out
 
 
+def test_old_reddits_count_of_folded_replies_is_a_control() -> None:
+    # The fold toggle's label when folded ("(11 children)", calling the page's script) stood on
+    # every comment's line; "(3 children)" in a sentence or linking somewhere stays.
+    out = render(
+        f"<p>{PROSE}</p><div class='comment'><p class='tagline'><a href='javascript:void(0)' "
+        "class='expand'>[–]</a><a href='https://example.com/user/alice'>alice</a> 12 points "
+        "<a href='javascript:void(0)' class='numchildren'>(11 children)</a></p>"
+        "<p>Might this also cure tinnitus? Families (3 children) say so, <a href='/kids'>"
+        "(2 children)</a>.</p></div>"
+    )
+    assert "(11 children)" not in out
+    assert "[alice](https://example.com/user/alice) 12 points\n" in out
+    assert "Families (3 children) say so, [(2 children)](https://example.com/kids)." in out
+
+
 def test_words_linked_within_the_page_in_prose_are_no_thread_controls() -> None:
     # A thread's "parent", "next" and "reply" links are dropped; the same words linked to an
     # anchor in running text (a glossary term, a section) are the sentence's words.
