@@ -2051,7 +2051,7 @@ def test_tex_group_markers_go_in_linear_time(body: str, kept: str) -> None:
     [
         # 60,000 sibling parts in states not taken, each with a tail.
         "".join(
-            f'<span component="topic/labels" class="hidden">Locked {n}</span>tail '
+            f'<span component="post/editor" class="hidden">Locked {n}</span>tail '
             for n in range(60_000)
         ),
         # 240 such parts nested in each other around 60,000 more.

@@ -449,8 +449,8 @@ def test_nodebbs_parts_for_states_the_topic_is_not_in_are_not_read() -> None:
         "<div component='topic/deleted/message' class='alert hidden'>This topic has been "
         "deleted. Only users with topic management privileges can see it.</div><ul>"
         "<li component='post'><strong><a href='/user/asker'>asker</a></strong> "
-        "<span component='post/editor' class='hidden'>last edited by</span>"
-        f"<div component='post/content'><p>{PROSE}</p></div>"
+        '<span component="post/editor" class="hidden">last edited by</span>'
+        f'<div component="post/content"><p>{PROSE}</p></div>'
         "<div class='hidden'><p>Shown when asked: the answer.</p></div></li></ul></main>"
     )
     for hidden in ("Scheduled", "Locked", "has been deleted", "last edited by"):

@@ -179,15 +179,14 @@ def _is_hidden_state(element: etree._Element) -> bool:
 # −0.017 F1 for dropping it anywhere).
 _NAMED_COMPONENTS: Final = etree.XPath("descendant::*/@component")
 _HIDDEN_CLASS: Final = "hidden"
-_COMPONENT_NAMES: Final = tuple(
-    f"component={quote}{part}/".encode() for quote in "\"'" for part in ("post", "topic")
-)
+_COMPONENT_NAME: Final = b'component="post/'
 
 
 def has_named_components(source: bytes) -> bool:
-    """Whether the source names parts as NodeBB does (`component="post/…"`, `"topic/…"`)."""
-    # One scan of every page for the attribute's name; its four spellings only where it is.
-    return b"component=" in source and any(name in source for name in _COMPONENT_NAMES)
+    """Whether the source names parts as NodeBB does (`component="post/content"`, …)."""
+    # One scan of every page (0.13 s over WCXB's 405 MB; the attribute's name alone, 0.17 s: `=`
+    # is everywhere): every NodeBB topic page names its posts' parts so, in double quotes.
+    return _COMPONENT_NAME in source
 
 
 def drop_hidden_components(root: etree._Element) -> None:
