@@ -2055,6 +2055,91 @@ def test_react_streamed_segments_are_moved_in_linear_time() -> None:
 
 
 @pytest.mark.parametrize(
+    ("body", "kept"),
+    [
+        # 60,000 markers side by side, each with a tail.
+        (
+            "".join(
+                f'<span class="d-none">\\$\\begingroup\\$</span>post {n} ' for n in range(60_000)
+            ),
+            "post 59999",
+        ),
+        # 50,000 markers 100 levels deep, and 50,000 more inside 90 nested code elements
+        # there (no deeper: past the renderer's depth bound a page is read as plain text).
+        (
+            "<div>" * 100
+            + '<span class="d-none">\\$\\endgroup\\$</span>' * 50_000
+            + "<code>" * 90
+            + "<span>$\\begingroup$</span>" * 50_000
+            + "</code>" * 90
+            + "</div>" * 100,
+            "$\\begingroup$",
+        ),
+    ],
+    ids=["siblings", "deep-and-in-code"],
+)
+def test_tex_group_markers_go_in_linear_time(body: str, kept: str) -> None:
+    # Found by one XPath over the leaves; whether one is in code is asked by a walk up that
+    # remembers every element it passes.
+    out, elapsed = timed_render(f"<p>Answer {WORDS}</p>{body}")
+    assert "omicron" in out
+    assert "\\$\\begingroup" not in out
+    assert "endgroup" not in out
+    assert kept in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 60,000 sibling parts in states not taken, each with a tail.
+        "".join(
+            f'<span component="post/editor" class="hidden">Locked {n}</span>tail '
+            for n in range(60_000)
+        ),
+        # 240 such parts nested in each other around 60,000 more.
+        '<div component="post/editor" class="hidden">' * 240
+        + '<span component="post/editor" class="hidden">Locked</span>' * 60_000
+        + "</div>" * 240,
+    ],
+    ids=["siblings", "nested"],
+)
+def test_nodebbs_hidden_parts_go_in_linear_time(body: str) -> None:
+    # Found by one XPath over the `component` attributes; one inside a part already emptied is
+    # passed over by a walk up that remembers every element it passes.
+    out, elapsed = timed_render(f"<p>Answer {WORDS}</p>{body}")
+    assert "omicron" in out
+    assert "Locked" not in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 60,000 sibling parts hidden on phones, each with a tail.
+        "".join(
+            f'<div class="ipsResponsive_hidePhone"><p>Wide {n}</p></div>tail '
+            for n in range(60_000)
+        ),
+        # 240 parts hidden on phones nested in each other around 60,000 more.
+        '<div class="ipsResponsive_hidePhone">' * 240
+        + '<span class="ipsResponsive_hidePhone">Wide</span>' * 60_000
+        + "</div>" * 240,
+    ],
+    ids=["siblings", "nested"],
+)
+def test_parts_hidden_on_phones_go_in_linear_time(body: str) -> None:
+    # Found by one XPath over the class attributes; one inside a part already dropped is
+    # passed over by a walk up that remembers every element it passes.
+    out, elapsed = timed_render(
+        f'<p>Answer {WORDS}</p><div class="ipsResponsive_showPhone">Phone copy</div>{body}'
+    )
+    assert "Phone copy" in out
+    assert "Wide" not in out
+    assert elapsed < 10, elapsed
+
+
+@pytest.mark.parametrize(
     ("body", "kept", "emptied"),
     [
         # 60,000 adjacent variants cycling through three breakpoints, each with a tail.

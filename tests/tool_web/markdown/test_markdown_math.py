@@ -40,3 +40,18 @@ def test_katex_and_mathjax_formulas_are_tex_once() -> None:
     )
     assert "KaTeX $x^2$ here, MathJax $x^{2}+\\frac{1}{n}\\sqrt{y}$ there, and $a+b$ inline." in out
     assert "\n\n$$\\int_0^1 f$$" in out
+
+
+def test_stack_exchanges_tex_group_markers_around_posts_are_not_read() -> None:
+    # MathJax typesets `\begingroup`/`\endgroup` as nothing; Stack Exchange writes them hidden
+    # around every post and comment so one post's macros stay its own. A page about TeX
+    # showing the command in code keeps it.
+    out = render(
+        "<main><h1>How does residential electricity work?</h1><div class='postcell'>"
+        "<span class='d-none'>\\$\\begingroup\\$</span><div class='s-prose js-post-body'>"
+        f"<p>{PROSE}</p></div><span class='d-none'>\\$\\endgroup\\$</span></div>"
+        "<p>Write <code>$\\begingroup$</code> to open a group.</p></main>"
+    )
+    assert "begingroup\\$" not in out
+    assert "endgroup" not in out
+    assert "Write `$\\begingroup$` to open a group." in out

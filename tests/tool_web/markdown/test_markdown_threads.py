@@ -84,6 +84,21 @@ def test_thread_controls_are_not_read_as_comment_text() -> None:
     ), out
 
 
+def test_old_reddits_count_of_folded_replies_is_a_control() -> None:
+    # The fold toggle's label when folded ("(11 children)", calling the page's script) stood on
+    # every comment's line; "(3 children)" in a sentence or linking somewhere stays.
+    out = render(
+        f"<p>{PROSE}</p><div class='comment'><p class='tagline'><a href='javascript:void(0)' "
+        "class='expand'>[–]</a><a href='https://example.com/user/alice'>alice</a> 12 points "
+        "<a href='javascript:void(0)' class='numchildren'>(11 children)</a></p>"
+        "<p>Might this also cure tinnitus? Families (3 children) say so, <a href='/kids'>"
+        "(2 children)</a>.</p></div>"
+    )
+    assert "(11 children)" not in out
+    assert "[alice](https://example.com/user/alice) 12 points\n" in out
+    assert "Families (3 children) say so, [(2 children)](https://example.com/kids)." in out
+
+
 def test_words_linked_within_the_page_in_prose_are_no_thread_controls() -> None:
     # A thread's "parent", "next" and "reply" links are dropped; the same words linked to an
     # anchor in running text (a glossary term, a section) are the sentence's words.
@@ -158,6 +173,49 @@ def test_each_post_keeps_its_posters_name_from_the_user_card_beside_it() -> None
     assert "**Caerfinon**\n\nI doubt it will close." in out
     assert "2.6k posts" not in out
     assert "Members" not in out
+
+
+def _post_with_phone_pane(user: str, date: str, words: str) -> str:
+    # Invision Community 4's post: the header written for phones (the name as a heading, the
+    # date under it) and, for wider screens, the user card beside the post and the date again
+    # in the post's meta line.
+    return (
+        f'<article class="cPost ipsComment"><div class="cAuthorPane_mobile '
+        f'ipsResponsive_showPhone"><div class="cAuthorPane_content"><h3 class="cAuthorPane_author">'
+        f'<a href="/profile/1-{user}/">{user}</a></h3><div class="ipsType_light">'
+        f'<a href="#c">Posted <time datetime="2025-10-29">{date}</time></a></div></div></div>'
+        f'<aside class="ipsComment_author cAuthorPane ipsResponsive_hidePhone">'
+        f'<h3 class="cAuthorPane_author"><strong><a href="/profile/1-{user}/">{user}</a></strong>'
+        f"</h3><ul><li>Members</li><li>360 posts</li></ul></aside>"
+        f'<div class="ipsComment_content"><div class="ipsComment_meta"><div class="ipsType_reset '
+        f'ipsResponsive_hidePhone">Posted <time datetime="2025-10-29">{date}</time></div></div>'
+        f'<div data-role="commentContent"><p>{words} {PROSE}</p></div></div></article>'
+    )
+
+
+def test_a_posts_header_written_for_phones_and_wider_screens_is_read_once() -> None:
+    # Both copies stood: "Posted October 29, 2025" twice over every post, and the later post's
+    # name went as a repeat of the first, leaving it to the poster above.
+    out = render(
+        "<main><h1>Payment issues</h1>"
+        + _post_with_phone_pane("GrinGEO", "October 29, 2025", "Hi, a few orders went unpaid.")
+        + _post_with_phone_pane("Daresh", "October 29, 2025", "It is not easy.")
+        + _post_with_phone_pane("GrinGEO", "October 30, 2025", "Yes, you are right.")
+        + "</main>"
+    )
+    assert out.count("Posted October 29, 2025") == 2
+    assert "### GrinGEO\n\nPosted October 30, 2025\n\nYes, you are right." in out
+    assert out.count("GrinGEO") == 2
+    assert "360 posts" not in out
+
+
+def test_a_part_hidden_on_phones_stays_where_the_page_writes_no_phone_copies() -> None:
+    # The classes alone say nothing is written twice: the part is the page's only copy.
+    out = render(
+        "<main><h1>Topic</h1>"
+        f'<div class="ipsResponsive_hidePhone"><p>Only here: {PROSE}</p></div></main>'
+    )
+    assert "Only here:" in out
 
 
 def test_an_articles_single_author_box_still_goes() -> None:
@@ -348,6 +406,57 @@ def test_a_threads_names_and_dates_do_not_keep_its_link_blocks() -> None:
     assert "julian Staff Mar 1, 2024 #1" in out
     assert "anna Staff Mar 4, 2024 #4" in out
     assert "Emails not sent after update" not in out
+
+
+def _reply_with_group_badges(user: str, number: int, groups: list[str], words: str) -> str:
+    # NodeBB's reply: the name, a badge per group the poster is in (each linking to the
+    # group's page) and the post's permalink around a date its script fills, all links.
+    badges = "".join(
+        f'<a href="/groups/{group.lower()}" class="badge">{group}</a> ' for group in groups
+    )
+    return (
+        f'<li component="post" data-pid="{number}" itemprop="comment" itemscope '
+        f'itemtype="http://schema.org/Comment"><div class="post-header"><small>'
+        f'<strong itemprop="author"><a href="/user/{user}">{user}</a></strong> {badges}'
+        f'<a class="permalink" href="/post/{number}"><span class="timeago" title="2026-01-13">'
+        f"</span></a></small></div><div class='content' component='post/content' itemprop='text'>"
+        f"<p>{words}</p></div></li>"
+    )
+
+
+def test_a_reply_header_of_a_name_and_its_group_badges_stays() -> None:
+    # Three links with words (the name, two groups): counted as three, the header went as a
+    # link block and the post read as the previous poster's. One group, two links, stayed.
+    posts = "".join(
+        _reply_with_group_badges(user, n, groups, f"Post {n}: {PROSE}")
+        for n, (user, groups) in enumerate(
+            [("asker", ["Premium"]), ("idefix37", ["Sailor", "Moderator"])] * 4, 1
+        )
+    )
+    out = render(f"<main><h1>Saved routes on the phone</h1><ul class='posts'>{posts}</ul></main>")
+    assert out.count("**idefix37** Sailor Moderator") == 4
+    assert out.count("**asker** Premium") == 4
+
+
+def test_nodebbs_parts_for_states_the_topic_is_not_in_are_not_read() -> None:
+    # NodeBB writes every state's part into the page and classes `hidden` those not taken:
+    # labels of states the topic is not in, the deleted topic's notice, an unedited post's
+    # "last edited by". A part hidden by the class alone, with no such name, stays.
+    out = render(
+        "<main><h1>Saved routes on the phone</h1><div component='topic/labels' "
+        "class='hidden'><span component='topic/scheduled' class='hidden'>Scheduled</span>"
+        "<span component='topic/locked' class='hidden'>Locked</span></div>"
+        "<div component='topic/deleted/message' class='alert hidden'>This topic has been "
+        "deleted. Only users with topic management privileges can see it.</div><ul>"
+        "<li component='post'><strong><a href='/user/asker'>asker</a></strong> "
+        '<span component="post/editor" class="hidden">last edited by</span>'
+        f'<div component="post/content"><p>{PROSE}</p></div>'
+        "<div class='hidden'><p>Shown when asked: the answer.</p></div></li></ul></main>"
+    )
+    for hidden in ("Scheduled", "Locked", "has been deleted", "last edited by"):
+        assert hidden not in out
+    assert "asker" in out
+    assert "Shown when asked: the answer." in out
 
 
 def _link_heavy_post(user: str, number: int, body_class: str, words: str) -> str:
@@ -738,6 +847,35 @@ def test_a_posts_reactions_summed_up_under_it_are_dropped() -> None:
         "More like this",
     ):
         assert sentence in out.splitlines()
+
+
+def _xenforo_post(n: int, words: str, bar: str = "") -> str:
+    return (
+        "<article class='message'><div class='message-user'><h4 class='message-name'>"
+        f"<a href='/members/u{n}.{n}/'>user{n}</a></h4></div><div class='message-content'>"
+        f"<div class='bbWrapper'>{words} {PROSE}</div></div>{bar}</article>"
+    )
+
+
+def test_xenforos_reactions_bar_under_a_post_is_dropped() -> None:
+    # XenForo 2 names who reacted to a post in a bar under it, labelled for screen readers
+    # ("Reactions: CountMike", "Reactions: felixen, unixfool and 2 others"): who clicked, not
+    # what was written. The post's own words about reactions stay.
+    bar = (
+        "<div class='reactionsBar js-reactionsList is-active'><ul class='reactionSummary'><li>"
+        "<img class='reaction-image' alt='Like' title='Like'></li></ul>"
+        "<span class='u-srOnly'>Reactions:</span> <a class='reactionsBar-link' "
+        "href='/posts/2/reactions'><bdi>CountMike</bdi></a></div>"
+    )
+    out = render(
+        "<main><h1>Which GPU?</h1><div class='block-body'>"
+        + _xenforo_post(1, "Which card?")
+        + _xenforo_post(2, "Reactions: mine were mixed.", bar)
+        + _xenforo_post(3, "Thanks.")
+        + "</div></main>"
+    )
+    assert "Reactions: mine were mixed." in out
+    assert "CountMike" not in out
 
 
 def test_a_posters_custom_profile_fields_are_dropped_and_the_name_stays() -> None:

@@ -30,10 +30,12 @@ from dsh.tool_web.markdown.emptylists import drop_titles_of_empty_lists
 from dsh.tool_web.markdown.factpairs import join_fact_pairs
 from dsh.tool_web.markdown.fields import drop_labels_of_fields, drop_labels_of_script_values
 from dsh.tool_web.markdown.filters import names_filters
-from dsh.tool_web.markdown.formulas import formulas_as_tex
+from dsh.tool_web.markdown.formulas import drop_group_markers, formulas_as_tex, has_group_markers
 from dsh.tool_web.markdown.hiddenstates import (
     drop_hidden_by_class,
+    drop_hidden_components,
     drop_hidden_states,
+    has_named_components,
     shown_price_parts,
 )
 from dsh.tool_web.markdown.limits import MAX_ELEMENTS, MAX_OUTPUT_CHARS
@@ -91,7 +93,12 @@ from dsh.tool_web.markdown.threads import (
     nest_comment_elements,
 )
 from dsh.tool_web.markdown.title import drop_reply_subjects, with_title
-from dsh.tool_web.markdown.variants import has_breakpoint_variants, keep_one_breakpoint_variant
+from dsh.tool_web.markdown.variants import (
+    has_breakpoint_variants,
+    has_phone_copies,
+    keep_one_breakpoint_variant,
+    keep_phone_copies,
+)
 from dsh.tool_web.markdown.votescores import has_vote_scores, keep_shown_vote_scores
 
 _log = logging.getLogger(__name__)
@@ -272,6 +279,8 @@ def _convert(
         drop_hidden_by_class(root)  # the states not chosen, before any pass reads them
     if product_page and b"display" in cleaned:
         drop_hidden_states(root)  # the states a script shows, before any pass reads them
+    if has_named_components(cleaned):
+        drop_hidden_components(root)  # NodeBB's states not taken, before any pass reads them
     links_resolve_against = link_base(url, str(_BASE_HREF(root)))
     canonical_url = _canonical_url(root, cleaned)
     if b"schema.org/Comment" in cleaned and (
@@ -282,6 +291,8 @@ def _convert(
     if (roles and (b'role="tab' in cleaned or b"role='tab" in cleaned)) or b"tabbed-set" in cleaned:
         label_tab_panels(root)  # before the tabs' buttons go with the other controls
     formulas_as_tex(root)  # before the MathML and MathJax's scripts go
+    if has_group_markers(cleaned):
+        drop_group_markers(root)
     # While the elements that show what to do are still there.
     repair_tree(
         root,
@@ -307,6 +318,8 @@ def _convert(
         drop_rustdoc_item_furniture(root)
     if has_breakpoint_variants(cleaned):
         keep_one_breakpoint_variant(root)
+    if has_phone_copies(cleaned):
+        keep_phone_copies(root)
     if has_termynal_sessions(cleaned):
         sessions_as_shown(root)
     if has_vote_scores(cleaned):

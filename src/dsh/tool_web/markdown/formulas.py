@@ -15,7 +15,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens, empty
+from dsh.tool_web.markdown.tree import class_tokens, empty, find_elements, nearest_where
 
 # The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
 # converters emit), else the `alttext` attribute, else the MathML read as TeX.
@@ -140,3 +140,38 @@ def _mathml_tex(element: etree._Element, depth: int) -> str:
     if tag in ("munder", "mover") and len(parts) == 2:
         return f"{parts[0]}{'_' if tag == 'munder' else '^'}{{{parts[1]}}}"
     return "".join(parts)
+
+
+# Stack Exchange's sites that run MathJax open and close every post and comment with TeX's
+# grouping commands, so that a macro one post defines does not leak into the next: a hidden
+# `<span class="d-none">\$\begingroup\$</span>` before the body and `\$\endgroup\$` after it
+# (`\$` is the sites' inline delimiter where `$` is a price). MathJax typesets them as nothing;
+# the model read "\$\begingroup\$" over each post and comment of a thread. An element holding
+# only such a marker, in any of TeX's inline delimiters, is emptied; not one in code (a page
+# about TeX showing the command).
+_GROUP_MARKER: Final = re.compile(r"(?:\\?\$|\\\()\s*\\(?:begin|end)group\s*(?:\\?\$|\\\))")
+_GROUP_MARKER_HOLDERS: Final = etree.XPath(
+    "descendant::*[not(*)][contains(., 'begingroup') or contains(., 'endgroup')]"
+)
+_CODE_TAGS: Final = frozenset({"code", "pre", "kbd", "samp", "tt"})
+
+
+def has_group_markers(source: bytes) -> bool:
+    return b"\\begingroup" in source
+
+
+def drop_group_markers(root: etree._Element) -> None:
+    """Empty each element whose whole text is a TeX grouping marker (see above; call only on
+    pages whose source says `\\begingroup`)."""
+    memo: dict[etree._Element, etree._Element | None] = {}  # each ancestor passed once
+    for element in find_elements(_GROUP_MARKER_HOLDERS, root):
+        if element.tag in _CODE_TAGS or element.tag == "script":
+            continue
+        if _GROUP_MARKER.fullmatch((element.text or "").strip()) is None:
+            continue
+        if nearest_where(element, _is_code, memo) is None:
+            empty(element)
+
+
+def _is_code(element: etree._Element) -> bool:
+    return element.tag in _CODE_TAGS

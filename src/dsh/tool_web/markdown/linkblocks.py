@@ -110,9 +110,26 @@ def _is_attribution(element: etree._Element, stats: TextStats) -> bool:
     if links > _MAX_MENU_LINKS:
         return False
     if links > 2:
-        loose = [a for a in element.iter("a") if stats.text.get(a, 0) and not _in_list(a, element)]
+        loose = [
+            a
+            for a in element.iter("a")
+            if stats.text.get(a, 0) and not _in_list(a, element) and not _is_group_badge(a)
+        ]
         return len(loose) <= 2 and any(_is_attribution_link(link) for link in loose)
     return any(_is_attribution_link(link) for link in element.iter("a"))
+
+
+# A poster's group shown as a badge by the name, linking to the group's page (NodeBB's
+# `<a href="/groups/moderators" class="badge">Moderator</a>`, one per group the poster is in).
+_GROUP_PAGE: Final = re.compile(r"(?:^|/)groups/[^/?#]+/?$")
+
+
+def _is_group_badge(link: etree._Element) -> bool:
+    """A badge naming the poster's group: part of the name's line, no link of its own to
+    count (NodeBB's "idefix37 · Sailor · Moderator · @luizjr4", the header of a reply whose
+    poster is in two groups, went as a link block, and the reply read as the previous
+    poster's)."""
+    return bool(_GROUP_PAGE.search(link.get("href") or ""))
 
 
 # A quote's title: at most this many characters, this many wrappers under its `blockquote`.

@@ -57,13 +57,22 @@ def is_thread_control(link: etree._Element, text: str) -> bool:
     is the link's rendered label ("" to read it from the link)."""
     label = (text or string_value(link)).strip().lower()
     if label not in _THREAD_CONTROLS:
-        return False
+        # Old Reddit's fold toggle says, beside the `[–]` one, how many replies folding hides
+        # ("(11 children)", `a.numchildren` calling `togglecomment`): a control, not a count of
+        # the thread's that the model needs, repeated on every comment's line.
+        return _FOLDED_REPLIES.fullmatch(label) is not None and _links_nowhere(link)
     if label not in _TOGGLES and not _stands_apart(link):
         return False  # a word of a sentence: "read the next section", "the root of the tree"
-    href = (link.get("href") or "").strip().lower()
-    if href.startswith(("#", "javascript:")) or not href:
+    if _links_nowhere(link):
         return True
+    href = (link.get("href") or "").strip().lower()
     return label == "reply" and "reply" in href
+
+
+def _links_nowhere(link: etree._Element) -> bool:
+    """A link that only runs the page's script or jumps within it."""
+    href = (link.get("href") or "").strip().lower()
+    return href.startswith(("#", "javascript:")) or not href
 
 
 def is_skip_link(link: etree._Element, text: str) -> bool:
@@ -124,6 +133,7 @@ def _lands_just_past(link: etree._Element, target: str) -> bool:
 
 _TOGGLES: Final = frozenset({"[–]", "[-]", "[+]", "[−]"})
 _THREAD_CONTROLS: Final = _TOGGLES | {"parent", "next", "prev", "previous", "root", "reply"}
+_FOLDED_REPLIES: Final = re.compile(r"\(\d{1,6} child(?:ren)?\)")
 # What separates a thread's controls from each other and from the comment's head.
 _SEPARATORS: Final = "|·•"
 

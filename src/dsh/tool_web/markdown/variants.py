@@ -1,10 +1,12 @@
-"""One copy of a section that a page builder renders once per screen width.
+"""One copy of a section that a page builder or forum renders once per screen width.
 
 Framer writes each responsive section as adjacent `div.ssr-variant`s, one per breakpoint,
 each classed `hidden-<id>` for the breakpoints at which a media rule hides it
 (`@media (min-width: 1200px) { .hidden-72rtr7 { display: none !important } }`): a reader sees
 exactly one of them at any width, while the model read the section two or three times, each
 copy laid out for another screen (a hero title three times, a mock-up's labels once per size).
+Invision Community writes each post's header once for phones and once for wider screens: the
+phone's copy stays (`keep_phone_copies`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,13 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.tree import class_tokens, empty, find_elements
+from dsh.tool_web.markdown.tree import (
+    attributes_found,
+    class_tokens,
+    empty,
+    find_elements,
+    nearest_where,
+)
 
 _VARIANT_WORD: Final = "ssr-variant"
 _VARIANT_NAME: Final = _VARIANT_WORD.encode()
@@ -67,3 +75,48 @@ def keep_one_breakpoint_variant(root: etree._Element) -> None:
 
 def _hiding_classes(variant: etree._Element) -> frozenset[str]:
     return frozenset(word for word in class_tokens(variant) if word.startswith(_HIDDEN_PREFIX))
+
+
+# Invision Community writes each post's header twice: a pane for phones (`cAuthorPane_mobile
+# ipsResponsive_showPhone`: the poster's name as a heading, "Posted March 5, 2024" under it)
+# and, for wider screens, a column beside the post (`aside.cAuthorPane ipsResponsive_hidePhone`:
+# the name again, rank, post count) with the date once more in the post's own meta line
+# (`ipsType_reset ipsResponsive_hidePhone`). Its stylesheet shows one set at any width; the
+# model read each name and date twice ("Posted March 5, 2024 / **Payam Montie** / Posted March
+# 5, 2024"), and the de-duplication then took a later post's name for a repeat, whichever copy
+# stayed. The phone's copies are kept: they read as a post's header, the name over its date.
+_PHONE_SHOWN: Final = b"ipsResponsive_showPhone"
+_PHONE_HIDDEN: Final = b"ipsResponsive_hidePhone"
+_RESPONSIVE_CLASSES: Final = etree.XPath(
+    "descendant::*/@class[contains(., 'ipsResponsive_hidePhone')]"
+)
+
+
+def has_phone_copies(source: bytes) -> bool:
+    """Whether the source writes Invision's phone-only parts beside parts a phone hides."""
+    return _PHONE_SHOWN in source and _PHONE_HIDDEN in source
+
+
+def keep_phone_copies(root: etree._Element) -> None:
+    """Empty the elements Invision's classes hide on a phone (`ipsResponsive_hidePhone`, not
+    also shown there), except one holding the page's first `h1`. Emptied, not removed: their
+    tails stay where they stand (moved onto a neighbour, 60,000 tails made one string grow
+    60,000 times); one inside an element already emptied is no longer under `root`, which the
+    walk up finds, each element passed on the way remembered."""
+    title = next(root.iter("h1"), None)
+    holding_title = set(title.iterancestors()) if title is not None else set()
+    memo: dict[etree._Element, etree._Element | None] = {}
+
+    def is_root(node: etree._Element) -> bool:
+        return node is root
+
+    for element, classes in attributes_found(_RESPONSIVE_CLASSES, root):
+        names = classes.split()
+        if (
+            "ipsResponsive_hidePhone" not in names
+            or "ipsResponsive_showPhone" in names
+            or element in holding_title
+        ):
+            continue
+        if nearest_where(element, is_root, memo) is root:
+            empty(element)

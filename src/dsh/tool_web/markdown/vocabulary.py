@@ -83,6 +83,10 @@ FURNITURE_WORDS: Final = frozenset(
         # Overview / Main Points Raised"): a language model's digest of the replies set over
         # them, not what the posters wrote; the posts themselves follow.
         "gptts",
+        # XenForo 2's bar under a post naming who reacted to it (`reactionsBar`, labelled
+        # "Reactions:" for screen readers: "Reactions: felixen, unixfool and 2 others"): who
+        # clicked, not what was written (`reactions` alone is a word above already).
+        "reactionsbar",
     }
 )  # fmt: skip
 
