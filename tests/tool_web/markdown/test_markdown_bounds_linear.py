@@ -1376,6 +1376,30 @@ def test_blocks_named_related_measure_the_pages_own_text_once(html: str) -> None
 @pytest.mark.parametrize(
     "html",
     [
+        # 30,000 cards, each a byline footer with a date, and 1,000 titles: what holds a title
+        # is found once, each footer's card by a walk up that stops where an earlier one passed.
+        "<h1>t</h1>" * 1_000
+        + "<ul>"
+        + "<li><article><p>x</p><footer>a <time>1</time></footer></article></li>" * 30_000
+        + "</ul>",
+        # 200 nested list items, each with such a footer, around 20,000 more in the innermost.
+        "<ul><li><footer>a <time>1</time></footer>" * 200
+        + "<article><footer>b <time>2</time></footer></article>" * 20_000
+        + f"<p>{WORDS * 20_000}</p>"
+        + "</li></ul>" * 200,
+    ],
+    ids=["many-card-footers", "nested-card-footers"],
+)
+def test_card_bylines_are_found_in_linear_time(html: str) -> None:
+    # `cardbylines.CardBylines`: a footer with a `<time>` in an item holding no `h1`.
+    out, elapsed = timed_render(html)
+    assert elapsed < 10, elapsed
+    assert "1" in out
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
         # 100,000 small mains beside a large footer: each is measured, not placed.
         "<main><p>x</p></main>" * 100_000 + f"<footer><p>{WORDS * 20_000}</p></footer>",
         # 200 nested mains, each large enough, inside 50 nested large footers: each footer

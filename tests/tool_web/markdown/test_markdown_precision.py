@@ -1989,3 +1989,43 @@ def test_a_product_pages_short_elements_hidden_inline_are_states_a_script_shows(
     assert "# Staple Tee" in out
     assert "Fit: Regular" in out
     assert "Sold Out" in html_to_markdown(html_page(body))
+
+
+def _post_cards(head: str) -> str:
+    """A blog's listing (GitHub's blog): each post an `article` card whose own `footer` holds
+    its authors and its `<time>`, beside a site footer; `head` may declare the page."""
+    cards = "".join(
+        f'<li><article><h2><a href="/p/{n}">Post number {n}</a></h2>'
+        f"<p>What the post number {n} is about, in a line.</p>"
+        f'<footer><a href="/author/{n}">Ann Author {n}</a> · '
+        f'<time datetime="2026-03-0{n}">March {n}, 2026</time></footer></article></li>'
+        for n in range(1, 6)
+    )
+    body = (
+        f"<main><h1>Engineering</h1><ul>{cards}</ul></main>"
+        f"<footer><p>© 2026 The company. <time>2026</time></p></footer>"
+    )
+    return html_to_markdown(html_page(body, head), url="https://example.com/blog")
+
+
+def test_a_cards_own_footer_holding_its_date_is_its_byline() -> None:
+    # GitHub's blog writes each post card's byline in the card's `<footer>` (HTML's footer of
+    # a section: who wrote it, when); `footer` as furniture dropped every author and date.
+    out = _post_cards("")
+    assert "Ann Author 3 · March 3, 2026" in out
+    # The site's footer is still furniture.
+    assert "© 2026" not in out
+    # On a product page such footers are reviews' meta lines, left to the furniture walk.
+    product = '<meta property="og:type" content="product">'
+    assert "Ann Author 3" not in _post_cards(product)
+
+
+def test_the_footer_of_the_pages_own_post_is_no_card_byline() -> None:
+    # Docusaurus's "Last updated on … by …" in the footer of the `article` holding the `h1`.
+    body = (
+        f"<article><h1>Installation</h1><p>{PROSE}</p>"
+        "<footer>Edit this page. Last updated on <time>Oct 17, 2025</time> by Ann</footer>"
+        "</article>"
+    )
+    out = html_to_markdown(html_page(body), url="https://example.com/docs/install")
+    assert "Last updated" not in out

@@ -26,6 +26,7 @@ import lxml.etree as etree
 
 from dsh.tool_web.markdown.asides import PosterCards, all_but, is_content_aside
 from dsh.tool_web.markdown.authorboxes import bio_blocks, is_author_bio
+from dsh.tool_web.markdown.cardbylines import CardBylines
 from dsh.tool_web.markdown.carousels import (
     is_comparison_carousel,
     is_item_carousel,
@@ -583,6 +584,7 @@ def remove_furniture(
     item_carousels: bool = False,
     testimonials: bool = False,
     filters: bool = False,
+    card_bylines: bool = False,
 ) -> list[etree._Element]:
     """Drop furniture elements in place, top-down so a removed subtree is never visited.
 
@@ -601,6 +603,8 @@ def remove_furniture(
     of testimonials is kept (`carousels.is_testimonial_carousel`).
     `filters`: the source may name a shop's filter panel (`filters.names_filters`), which goes
     (`filters.FilterPanels`).
+    `card_bylines`: the page declares no product and its source says `<time`, so a card's own
+    `footer` holding its byline and date is kept (`cardbylines.CardBylines`).
 
     Returns the author boxes (`authorboxes.is_author_bio`), left in place: they go with
     `drop_author_boxes` once the content root is chosen, since a box beside the article's
@@ -616,6 +620,7 @@ def remove_furniture(
     marked = _MarkedBody(body, stats) if article_page else None
     title = title_order(body) if item_carousels else {}
     own = None if article_page else PageRelated(body, stats)
+    bylines = CardBylines(body, stats) if card_bylines else None
     shown = FilterPanels(body)  # what holds a picture or prose, found when first asked
     panels = shown if filters else None
     titles: list[etree._Element] = []  # "Table of Contents" lines, kept so far
@@ -679,6 +684,7 @@ def remove_furniture(
                 or (carousel := is_comparison_carousel(element, tokens))
                 or (carousel := testimonials and is_testimonial_carousel(element, tokens))
                 or (related := own is not None and own.holds_page(element, tokens))
+                or (bylines is not None and bylines.is_byline(element))
                 or (panel := opens_product_details(element, tokens))
                 or (
                     not article_page

@@ -367,6 +367,7 @@ def _convert(
         # fashion shop's "What Our Clients say…" under every item): the word stands there.
         testimonials=not product_page and b"estimonial" in cleaned,
         filters=names_filters(cleaned),
+        card_bylines=not product_page and b"<time" in cleaned,
     )
     if b"aria-hidden" in cleaned:
         drop_drawn_twins(body, stats)  # once the screen-reader text that stays is known
