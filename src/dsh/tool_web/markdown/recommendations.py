@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import lxml.etree as etree
@@ -87,7 +87,7 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and RECOMMENDATION.search(title_text(h))
     )
-    _drop_sections(main, stats, headings)
+    drop_sections(main, stats, headings)
 
 
 def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
@@ -100,7 +100,7 @@ def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(title_text(h))
     )
-    _drop_sections(main, stats, headings)
+    drop_sections(main, stats, headings)
 
 
 def drop_empty_reading_list_titles(markdown: str) -> str:
@@ -158,20 +158,27 @@ def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:
         if stats.text.get(t, 0) <= _HEADING_MAX_CHARS
         and _SHOP_POLICY.fullmatch(title_text(t).rstrip("."))
     )
-    _drop_sections(main, stats, titles)
+    drop_sections(main, stats, titles)
 
 
-def _drop_sections(
-    main: etree._Element, stats: TextStats, titles: Iterator[etree._Element]
+def drop_sections(
+    main: etree._Element,
+    stats: TextStats,
+    titles: Iterator[etree._Element],
+    only: Callable[[list[etree._Element]], bool] | None = None,
 ) -> None:
     """Remove the section each of the first `_SECTIONS_MAX` titles opens, unless it holds more
-    than `_SECTION_MAX_SHARE` of `main`'s text (then it is the page, not a part of it)."""
+    than `_SECTION_MAX_SHARE` of `main`'s text (then it is the page, not a part of it), or
+    `only` says no of it (`aisummaries.py`: a review summary goes only when it says it was
+    generated)."""
     total = stats.text.get(main, 0)
     for title in list(itertools.islice(titles, _SECTIONS_MAX)):
         if not holds(main, title):
             continue  # inside a section removed before it
         section = _section(title, main, stats)
         if sum(stats.text.get(e, 0) for e in section) > _SECTION_MAX_SHARE * total:
+            continue
+        if only is not None and not only(section):
             continue
         for element in section:
             stats.forget(element)
