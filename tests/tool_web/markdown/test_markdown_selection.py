@@ -902,6 +902,35 @@ def test_recommendations_stay_where_the_page_is_no_product_or_they_are_the_page(
     assert "Memory: 4GB" in steam
 
 
+def test_a_product_pages_sponsored_card_goes_and_a_lone_label_with_it() -> None:
+    # Walmart's paid card under "More seller options": another blender's name and price,
+    # labelled "Sponsored"; Target's label over an empty ad slot beside the title.
+    out = render(
+        "<main><div><div>Sponsored</div><div>Shop all Lodge</div></div><h1>Ninja Blender</h1>"
+        f"<p>$179.00</p><p>{PROSE}</p><h2>Specs</h2><p>Watts: 1200 W</p>"
+        "<section><div><h3><a href='/ip/9'>Ninja Professional Plus DUO</a></h3>"
+        "<p>current price $129.00</p><div><div>Sponsored</div></div></div></section></main>",
+        PRODUCT_HEAD,
+    )
+    assert "# Ninja Blender" in out
+    assert "Watts: 1200 W" in out
+    assert "Sponsored" not in out
+    assert "DUO" not in out
+    assert "$129.00" not in out
+
+
+def test_sponsored_cards_stay_on_listings() -> None:
+    # A category page's paid cards are among its items, which its truth keeps.
+    cards = "".join(
+        f"<li><h3><a href='/p/{n}'>{name} Sofa</a></h3><p>${n}99.99</p>{label}</li>"
+        for n, (name, label) in enumerate(
+            (("Orndorff", "<div>Sponsored</div>"), ("Gilan", ""), ("Marta", ""))
+        )
+    )
+    out = render(f"<main><h1>Sofas</h1><p>{PROSE}</p><ul>{cards}</ul></main>")
+    assert "Orndorff Sofa" in out
+
+
 def test_a_shops_ai_summary_of_its_reviews_goes_by_its_title_and_its_label() -> None:
     # Amazon's "Customers say" (no product declared) and Walmart's "Reviews summary": a
     # model's paraphrase of the reviews, labelled as generated, with cards quoting reviews.

@@ -60,6 +60,7 @@ from dsh.tool_web.markdown.recommendations import (
     drop_popular_lists,
     drop_recommended_products,
     drop_shop_policies,
+    drop_sponsored_cards,
 )
 from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
@@ -391,6 +392,8 @@ def _convert(
     if product_page:
         drop_recommended_products(main, stats)
         drop_shop_policies(main, stats)
+        if b"Sponsored" in cleaned:
+            drop_sponsored_cards(main, stats)
     # On any page: Amazon declares no product. Gated by the label's spellings in the source.
     if may_hold_ai_summaries(cleaned):
         drop_ai_review_summaries(main, stats)

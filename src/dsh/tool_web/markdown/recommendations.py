@@ -2,7 +2,8 @@
 in sections it heads "You may also like", "Similar items", "Customers also bought", "Frequently
 bought together", "Recently viewed", "More from <brand>", "Complete the look", "Keep
 exploring", "Featured products", "Produits similaires"; and the shop's terms it repeats beside
-every product, titled "Shipping & Returns", "Payment & Security". And on any page, the site's
+every product, titled "Shipping & Returns", "Payment & Security"; and the paid cards a
+marketplace labels "Sponsored" among them. And on any page, the site's
 lists of what is popular, headed "Trending" or "Most read", and the titles of lists of the
 site's other pages ("Related posts", "More from <site>", "What to read next") that the pruning
 of link blocks left with nothing under them.
@@ -27,7 +28,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.sectiontitles import RECOMMENDATION, title_text
 from dsh.tool_web.markdown.stats import TextStats
-from dsh.tool_web.markdown.text import BLANK_LINES
+from dsh.tool_web.markdown.text import BLANK_LINES, string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
 
 # The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
@@ -212,3 +213,40 @@ def _section(
         section.append(sibling)
         sibling = sibling.getnext()
     return section
+
+
+# The label a marketplace puts on a paid card among its recommendations, its whole text.
+_SPONSORED_LABEL: Final = "sponsored"
+# A card is short: an ancestor holding more than this is a section, not an ad's card.
+_SPONSORED_CARD_MAX_CHARS: Final = 600
+_SPONSORED_LABELS_MAX: Final = 50
+
+
+def drop_sponsored_cards(main: etree._Element, stats: TextStats) -> None:
+    """Remove each card of `main` that carries a lone "Sponsored" label (the label's nearest
+    ancestor holding more text than it, at most `_SPONSORED_CARD_MAX_CHARS`, not holding an
+    `h1`), else the label alone: Wayfair's, Walmart's and Target's paid cards beside the
+    product, another product's name and price. Call on a page that declares itself a product,
+    when its source says `Sponsored`."""
+    labels = [
+        e
+        for e in main.iter(etree.Element)
+        if stats.text.get(e, 0) == len(_SPONSORED_LABEL)
+        and " ".join(string_value(e).split()).lower() == _SPONSORED_LABEL
+        and not any(True for _ in e.iterchildren(etree.Element))
+    ][:_SPONSORED_LABELS_MAX]
+    for label in labels:
+        if not holds(main, label):
+            continue
+        card = label
+        parent = label.getparent()
+        while parent is not None and parent is not main:
+            if stats.text.get(parent, 0) > len(_SPONSORED_LABEL):
+                if stats.text.get(parent, 0) <= _SPONSORED_CARD_MAX_CHARS and not any(
+                    True for _ in parent.iter("h1")
+                ):
+                    card = parent
+                break
+            parent = parent.getparent()
+        stats.forget(card)
+        drop_keep_tail(card)
