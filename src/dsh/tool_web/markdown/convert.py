@@ -9,6 +9,7 @@ from typing import Final
 
 import lxml.etree as etree
 
+from dsh.tool_web.markdown.aisummaries import drop_ai_review_summaries, may_hold_ai_summaries
 from dsh.tool_web.markdown.appdata import (
     embedded_text,
     product_description,
@@ -61,6 +62,7 @@ from dsh.tool_web.markdown.recommendations import (
     drop_popular_lists,
     drop_recommended_products,
     drop_shop_policies,
+    drop_sponsored_cards,
 )
 from dsh.tool_web.markdown.remarks import drop_post_comments
 from dsh.tool_web.markdown.render import MarkdownRenderer
@@ -404,6 +406,11 @@ def _convert(
     if product_page:
         drop_recommended_products(main, stats)
         drop_shop_policies(main, stats)
+        if b"Sponsored" in cleaned:
+            drop_sponsored_cards(main, stats)
+    # On any page: Amazon declares no product. Gated by the label's spellings in the source.
+    if may_hold_ai_summaries(cleaned):
+        drop_ai_review_summaries(main, stats)
     join_fact_pairs(main, stats)  # each fact keeps its value through de-duplication
     comment_tags, comment_role = custom_tags(cleaned), roles and has_comment_role(cleaned)
     if comment_tags or comment_role:

@@ -2,7 +2,8 @@
 in sections it heads "You may also like", "Similar items", "Customers also bought", "Frequently
 bought together", "Recently viewed", "More from <brand>", "Complete the look", "Keep
 exploring", "Featured products", "Produits similaires"; and the shop's terms it repeats beside
-every product, titled "Shipping & Returns", "Payment & Security". And on any page, the site's
+every product, titled "Shipping & Returns", "Payment & Security"; and the paid cards a
+marketplace labels "Sponsored" among them. And on any page, the site's
 lists of what is popular, headed "Trending" or "Most read", and the titles of lists of the
 site's other pages ("Related posts", "More from <site>", "What to read next") that the pruning
 of link blocks left with nothing under them.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import lxml.etree as etree
@@ -27,7 +28,7 @@ import lxml.etree as etree
 from dsh.tool_web.markdown.boilerplate import drop_keep_tail
 from dsh.tool_web.markdown.sectiontitles import RECOMMENDATION, title_text
 from dsh.tool_web.markdown.stats import TextStats
-from dsh.tool_web.markdown.text import BLANK_LINES
+from dsh.tool_web.markdown.text import BLANK_LINES, string_value
 from dsh.tool_web.markdown.tree import HEADING_TAGS, holds
 
 # The whole title of a section on the shop's terms (a heading, a disclosure's summary or a bold
@@ -87,7 +88,7 @@ def drop_recommended_products(main: etree._Element, stats: TextStats) -> None:
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and RECOMMENDATION.search(title_text(h))
     )
-    _drop_sections(main, stats, headings)
+    drop_sections(main, stats, headings)
 
 
 def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
@@ -100,7 +101,7 @@ def drop_popular_lists(main: etree._Element, stats: TextStats) -> None:
         for h in main.iter("h2", "h3", "h4", "h5")
         if stats.text.get(h, 0) <= _HEADING_MAX_CHARS and _POPULAR.fullmatch(title_text(h))
     )
-    _drop_sections(main, stats, headings)
+    drop_sections(main, stats, headings)
 
 
 def drop_empty_reading_list_titles(markdown: str) -> str:
@@ -158,20 +159,27 @@ def drop_shop_policies(main: etree._Element, stats: TextStats) -> None:
         if stats.text.get(t, 0) <= _HEADING_MAX_CHARS
         and _SHOP_POLICY.fullmatch(title_text(t).rstrip("."))
     )
-    _drop_sections(main, stats, titles)
+    drop_sections(main, stats, titles)
 
 
-def _drop_sections(
-    main: etree._Element, stats: TextStats, titles: Iterator[etree._Element]
+def drop_sections(
+    main: etree._Element,
+    stats: TextStats,
+    titles: Iterator[etree._Element],
+    only: Callable[[list[etree._Element]], bool] | None = None,
 ) -> None:
     """Remove the section each of the first `_SECTIONS_MAX` titles opens, unless it holds more
-    than `_SECTION_MAX_SHARE` of `main`'s text (then it is the page, not a part of it)."""
+    than `_SECTION_MAX_SHARE` of `main`'s text (then it is the page, not a part of it), or
+    `only` says no of it (`aisummaries.py`: a review summary goes only when it says it was
+    generated)."""
     total = stats.text.get(main, 0)
     for title in list(itertools.islice(titles, _SECTIONS_MAX)):
         if not holds(main, title):
             continue  # inside a section removed before it
         section = _section(title, main, stats)
         if sum(stats.text.get(e, 0) for e in section) > _SECTION_MAX_SHARE * total:
+            continue
+        if only is not None and not only(section):
             continue
         for element in section:
             stats.forget(element)
@@ -205,3 +213,40 @@ def _section(
         section.append(sibling)
         sibling = sibling.getnext()
     return section
+
+
+# The label a marketplace puts on a paid card among its recommendations, its whole text.
+_SPONSORED_LABEL: Final = "sponsored"
+# A card is short: an ancestor holding more than this is a section, not an ad's card.
+_SPONSORED_CARD_MAX_CHARS: Final = 600
+_SPONSORED_LABELS_MAX: Final = 50
+
+
+def drop_sponsored_cards(main: etree._Element, stats: TextStats) -> None:
+    """Remove each card of `main` that carries a lone "Sponsored" label (the label's nearest
+    ancestor holding more text than it, at most `_SPONSORED_CARD_MAX_CHARS`, not holding an
+    `h1`), else the label alone: Wayfair's, Walmart's and Target's paid cards beside the
+    product, another product's name and price. Call on a page that declares itself a product,
+    when its source says `Sponsored`."""
+    labels = [
+        e
+        for e in main.iter(etree.Element)
+        if stats.text.get(e, 0) == len(_SPONSORED_LABEL)
+        and " ".join(string_value(e).split()).lower() == _SPONSORED_LABEL
+        and not any(True for _ in e.iterchildren(etree.Element))
+    ][:_SPONSORED_LABELS_MAX]
+    for label in labels:
+        if not holds(main, label):
+            continue
+        card = label
+        parent = label.getparent()
+        while parent is not None and parent is not main:
+            if stats.text.get(parent, 0) > len(_SPONSORED_LABEL):
+                if stats.text.get(parent, 0) <= _SPONSORED_CARD_MAX_CHARS and not any(
+                    True for _ in parent.iter("h1")
+                ):
+                    card = parent
+                break
+            parent = parent.getparent()
+        stats.forget(card)
+        drop_keep_tail(card)
