@@ -21,7 +21,7 @@ from dsh.tool_web.markdown.text import string_value
 from dsh.tool_web.markdown.tree import (
     attributes_found,
     class_tokens,
-    empty,
+    empty_all_but_title,
     find_elements,
     nearest_where,
 )
@@ -192,17 +192,12 @@ def has_named_components(source: bytes) -> bool:
 def drop_hidden_components(root: etree._Element) -> None:
     """Empty each element named by a `component` attribute and classed `hidden`, except one
     holding the page's first `h1` (call only when `has_named_components`). Emptied, not
-    removed: their tails stay where they stand; one inside an element already emptied is no
-    longer under `root`, which the walk up finds, each element passed on the way remembered."""
-    title = next(root.iter("h1"), None)
-    holding_title = set(title.iterancestors()) if title is not None else set()
-    memo: dict[etree._Element, etree._Element | None] = {}
-
-    def is_root(node: etree._Element) -> bool:
-        return node is root
-
-    for element, _ in attributes_found(_NAMED_COMPONENTS, root):
-        if element in holding_title or _HIDDEN_CLASS not in class_tokens(element):
-            continue
-        if nearest_where(element, is_root, memo) is root:
-            empty(element)
+    removed: their tails stay where they stand."""
+    empty_all_but_title(
+        root,
+        (
+            element
+            for element, _ in attributes_found(_NAMED_COMPONENTS, root)
+            if _HIDDEN_CLASS in class_tokens(element)
+        ),
+    )

@@ -81,6 +81,22 @@ def empty(element: etree._Element) -> None:
     del element[:]
 
 
+def empty_all_but_title(root: etree._Element, elements: Iterable[etree._Element]) -> None:
+    """Empty each of `elements` (parts a page's state hides), except one holding `root`'s first
+    `h1`. One inside an element already emptied is no longer under `root`, which the walk up
+    finds, each element passed on the way remembered: each is passed once."""
+    title = next(root.iter("h1"), None)
+    holding_title = set(title.iterancestors()) if title is not None else set()
+    memo: dict[etree._Element, etree._Element | None] = {}
+
+    def is_root(node: etree._Element) -> bool:
+        return node is root
+
+    for element in elements:
+        if element not in holding_title and nearest_where(element, is_root, memo) is root:
+            empty(element)
+
+
 def class_tokens(element: etree._Element) -> list[str]:
     """The words of the element's `class` attribute, as written."""
     return (element.get("class") or "").split()

@@ -19,8 +19,8 @@ from dsh.tool_web.markdown.tree import (
     attributes_found,
     class_tokens,
     empty,
+    empty_all_but_title,
     find_elements,
-    nearest_where,
 )
 
 _VARIANT_WORD: Final = "ssr-variant"
@@ -85,10 +85,12 @@ def _hiding_classes(variant: etree._Element) -> frozenset[str]:
 # model read each name and date twice ("Posted March 5, 2024 / **Payam Montie** / Posted March
 # 5, 2024"), and the de-duplication then took a later post's name for a repeat, whichever copy
 # stayed. The phone's copies are kept: they read as a post's header, the name over its date.
-_PHONE_SHOWN: Final = b"ipsResponsive_showPhone"
-_PHONE_HIDDEN: Final = b"ipsResponsive_hidePhone"
+_PHONE_SHOWN_CLASS: Final = "ipsResponsive_showPhone"
+_PHONE_HIDDEN_CLASS: Final = "ipsResponsive_hidePhone"
+_PHONE_SHOWN: Final = _PHONE_SHOWN_CLASS.encode()
+_PHONE_HIDDEN: Final = _PHONE_HIDDEN_CLASS.encode()
 _RESPONSIVE_CLASSES: Final = etree.XPath(
-    "descendant::*/@class[contains(., 'ipsResponsive_hidePhone')]"
+    f"descendant::*/@class[contains(., '{_PHONE_HIDDEN_CLASS}')]"
 )
 
 
@@ -101,22 +103,12 @@ def keep_phone_copies(root: etree._Element) -> None:
     """Empty the elements Invision's classes hide on a phone (`ipsResponsive_hidePhone`, not
     also shown there), except one holding the page's first `h1`. Emptied, not removed: their
     tails stay where they stand (moved onto a neighbour, 60,000 tails made one string grow
-    60,000 times); one inside an element already emptied is no longer under `root`, which the
-    walk up finds, each element passed on the way remembered."""
-    title = next(root.iter("h1"), None)
-    holding_title = set(title.iterancestors()) if title is not None else set()
-    memo: dict[etree._Element, etree._Element | None] = {}
-
-    def is_root(node: etree._Element) -> bool:
-        return node is root
-
-    for element, classes in attributes_found(_RESPONSIVE_CLASSES, root):
-        names = classes.split()
-        if (
-            "ipsResponsive_hidePhone" not in names
-            or "ipsResponsive_showPhone" in names
-            or element in holding_title
-        ):
-            continue
-        if nearest_where(element, is_root, memo) is root:
-            empty(element)
+    60,000 times)."""
+    empty_all_but_title(
+        root,
+        (
+            element
+            for element, classes in attributes_found(_RESPONSIVE_CLASSES, root)
+            if _PHONE_HIDDEN_CLASS in (names := classes.split()) and _PHONE_SHOWN_CLASS not in names
+        ),
+    )
