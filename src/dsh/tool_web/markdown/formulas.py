@@ -15,7 +15,7 @@ from typing import Final
 import lxml.etree as etree
 
 from dsh.tool_web.markdown.text import string_value
-from dsh.tool_web.markdown.tree import class_tokens, empty, find_elements, nearest_where
+from dsh.tool_web.markdown.tree import CODE_TAGS, class_tokens, empty, find_elements, is_or_inside
 
 # The TeX its author wrote (an `application/x-tex` annotation, as Wikipedia, KaTeX and most
 # converters emit), else the `alttext` attribute, else the MathML read as TeX.
@@ -153,7 +153,6 @@ _GROUP_MARKER: Final = re.compile(r"(?:\\?\$|\\\()\s*\\(?:begin|end)group\s*(?:\
 _GROUP_MARKER_HOLDERS: Final = etree.XPath(
     "descendant::*[not(*)][contains(., 'begingroup') or contains(., 'endgroup')]"
 )
-_CODE_TAGS: Final = frozenset({"code", "pre", "kbd", "samp", "tt"})
 
 
 def has_group_markers(source: bytes) -> bool:
@@ -165,13 +164,7 @@ def drop_group_markers(root: etree._Element) -> None:
     pages whose source says `\\begingroup`)."""
     memo: dict[etree._Element, etree._Element | None] = {}  # each ancestor passed once
     for element in find_elements(_GROUP_MARKER_HOLDERS, root):
-        if element.tag in _CODE_TAGS or element.tag == "script":
+        if element.tag == "script" or _GROUP_MARKER.fullmatch((element.text or "").strip()) is None:
             continue
-        if _GROUP_MARKER.fullmatch((element.text or "").strip()) is None:
-            continue
-        if nearest_where(element, _is_code, memo) is None:
+        if not is_or_inside(element, CODE_TAGS, memo):
             empty(element)
-
-
-def _is_code(element: etree._Element) -> bool:
-    return element.tag in _CODE_TAGS

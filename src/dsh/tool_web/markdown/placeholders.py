@@ -15,7 +15,7 @@ from typing import Final
 
 import lxml.etree as etree
 
-from dsh.tool_web.markdown.tree import class_tokens, find_elements, nearest_ancestor
+from dsh.tool_web.markdown.tree import CODE_TAGS, class_tokens, find_elements, is_or_inside
 
 # Text that is nothing but a client-side template's expression (AngularJS's, Vue's, Handlebars'
 # `{{ DiscussionBoard.errors[11793116].message }}`): what a script would put there, in an
@@ -28,7 +28,6 @@ from dsh.tool_web.markdown.tree import class_tokens, find_elements, nearest_ance
 # under 250 wrappers: 1.5 s of 2.9 s).
 _HOLDS_TEMPLATE_TEXT: Final = etree.XPath("//*[text()[contains(., '{{')]]")
 _TEMPLATE_EXPRESSION: Final = re.compile(r"\s*\{\{[^{}]{1,200}\}\}\s*")
-_CODE_ELEMENTS: Final = frozenset({"pre", "code", "kbd", "samp", "tt"})
 
 
 def drop_template_placeholders(root: etree._Element) -> None:
@@ -36,7 +35,7 @@ def drop_template_placeholders(root: etree._Element) -> None:
     `{{`: the search walks the whole tree, in C)."""
     in_code: dict[etree._Element, etree._Element | None] = {}
     for element in find_elements(_HOLDS_TEMPLATE_TEXT, root):
-        if _is_or_inside(element, _CODE_ELEMENTS, in_code):
+        if is_or_inside(element, CODE_TAGS, in_code):
             continue
         _empty_own_texts(element, _TEMPLATE_EXPRESSION)
 
@@ -55,7 +54,7 @@ _HOLDS_FILLER: Final = etree.XPath(
 _FILLER: Final = re.compile(
     r"\s*lorem ipsum(?: dolor\b.*|\s+\d{1,3})?\s*", re.IGNORECASE | re.DOTALL
 )
-_QUOTING_ELEMENTS: Final = frozenset({*_CODE_ELEMENTS, "blockquote", "q"})
+_QUOTING_ELEMENTS: Final = frozenset({*CODE_TAGS, "blockquote", "q"})
 
 
 def drop_filler_text(root: etree._Element) -> None:
@@ -63,7 +62,7 @@ def drop_filler_text(root: etree._Element) -> None:
     ipsum`: the search walks the whole tree, in C)."""
     quoting: dict[etree._Element, etree._Element | None] = {}
     for element in find_elements(_HOLDS_FILLER, root):
-        if _is_or_inside(element, _QUOTING_ELEMENTS, quoting):
+        if is_or_inside(element, _QUOTING_ELEMENTS, quoting):
             continue
         _empty_own_texts(element, _FILLER)
 
@@ -76,17 +75,6 @@ def _empty_own_texts(element: etree._Element, whole: re.Pattern[str]) -> None:
     for child in element:
         if child.tail and whole.fullmatch(child.tail):
             child.tail = _kept_space(child.tail)
-
-
-def _is_or_inside(
-    element: etree._Element,
-    tags: frozenset[str],
-    memo: dict[etree._Element, etree._Element | None],
-) -> bool:
-    """Whether `element` is or is inside an element of `tags`; the nearest one above is
-    remembered for each element on the way up (one `memo` per `tags`), so that every element
-    is walked past once."""
-    return element.tag in tags or nearest_ancestor(element, tags, memo) is not None
 
 
 def _kept_space(text: str) -> str:

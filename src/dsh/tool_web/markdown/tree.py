@@ -16,6 +16,9 @@ import lxml.etree as etree
 
 # The heading elements, for the passes that ask whether an element is one.
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# The elements whose text is code (or a key, a sample): a pass rewriting the page's words leaves
+# what stands in them alone (a page about templates or TeX shows the syntax).
+CODE_TAGS: Final = frozenset({"pre", "code", "kbd", "samp", "tt"})
 # The elements the renderer lays out as blocks of their own (`render.py`); the walks up from a
 # link to the block around it stop at them (`linktargets.py`).
 BLOCK_TAGS: Final = frozenset(
@@ -125,6 +128,17 @@ def nearest_ancestor(
     """The nearest ancestor of `element` whose tag is in `stops` (None at the root), with every
     element passed on the way remembered in `memo`."""
     return nearest_where(element, lambda node: node.tag in stops, memo)
+
+
+def is_or_inside(
+    element: etree._Element,
+    tags: frozenset[str],
+    memo: dict[etree._Element, etree._Element | None],
+) -> bool:
+    """Whether `element` is or is inside an element of `tags`; the nearest one above is
+    remembered for each element on the way up (one `memo` per `tags`), so that every element
+    is walked past once."""
+    return element.tag in tags or nearest_ancestor(element, tags, memo) is not None
 
 
 def nearest_where(
